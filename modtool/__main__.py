@@ -1,0 +1,3 @@
+from modtool.cli import main
+
+main()

@@ -1,0 +1,46 @@
+"""Errors are values: every problem found while reading input carries its place.
+
+A Problem is collected and reported; parsing goes on after one. Only the CLI
+turns problems into output and an exit code (DESIGN.md principle 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input, in Chinese, with where it came from.
+
+    ``source`` is a file path (or a short label such as ``命令行``); ``line`` is
+    1-based; ``floor`` is a forum floor number. Either may be None.
+    """
+
+    source: str
+    message: str
+    line: int | None = None
+    floor: int | None = None
+
+    def where(self) -> str:
+        place = self.source
+        if self.line is not None:
+            place += f":{self.line}"
+        if self.floor is not None:
+            place += f"（{self.floor}楼）"
+        return place
+
+    def __str__(self) -> str:
+        return f"{self.where()}: {self.message}"
+
+
+class UserError(Exception):
+    """A failure the director can fix; the CLI prints its problems and exits 1."""
+
+    def __init__(self, problems: list[Problem] | Problem | str):
+        if isinstance(problems, str):
+            problems = [Problem("modtool", problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))

@@ -1,0 +1,60 @@
+"""The characters of a game: name, forum account, aliases, role.
+
+A vote names a character by its name or a declared alias (M42-R5); a post is
+mapped to a character by its forum account. Both lookups compare folded text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from modtool.text import fold_name
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    account: str
+    aliases: tuple[str, ...] = ()
+    role: str | None = None
+    seat: int | None = None
+
+
+class Roster:
+    def __init__(self, characters: list[Character]):
+        self.characters = list(characters)
+        self._by_account = {fold_name(c.account): c for c in self.characters}
+        self._by_name: dict[str, list[Character]] = {}
+        for c in self.characters:
+            for n in {fold_name(c.name), *(fold_name(a) for a in c.aliases)}:
+                self._by_name.setdefault(n, []).append(c)
+
+    def __iter__(self):
+        return iter(self.characters)
+
+    def __len__(self):
+        return len(self.characters)
+
+    def names(self) -> list[str]:
+        return [c.name for c in self.characters]
+
+    def get(self, name: str) -> Character | None:
+        for c in self.characters:
+            if c.name == name:
+                return c
+        return None
+
+    def by_account(self, account: str) -> Character | None:
+        return self._by_account.get(fold_name(account))
+
+    def lookup(self, name: str) -> list[Character]:
+        """Characters whose name or alias equals ``name`` after folding."""
+        return list(self._by_name.get(fold_name(name), ()))
+
+    def all_labels(self) -> list[str]:
+        """Every name and alias, for "did you mean" hints."""
+        out = []
+        for c in self.characters:
+            out.append(c.name)
+            out.extend(c.aliases)
+        return out
