@@ -1,0 +1,229 @@
+"""The command line: a thin layer over the library; errors become messages here.
+
+Exit codes (as pre-commit does): 0 fine, 1 a problem the director can fix,
+3 an unexpected failure (a report file is written), 130 Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from modtool.problems import Problem, UserError
+
+app = typer.Typer(
+    rich_markup_mode=None,
+    add_completion=False,
+    no_args_is_help=True,
+    help="modtool：版杀导演的记票、判罚与公告工具。",
+)
+
+
+@app.callback()
+def _root() -> None:
+    """modtool：版杀导演的记票、判罚与公告工具。"""
+
+
+def _echo_json(data) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _open(game_dir: Path):
+    from modtool.gamefile import open_game
+
+    gd = open_game(game_dir)
+    return gd
+
+
+def _require_m42(gd) -> None:
+    if gd.game.id != "m42":
+        raise UserError(f"这个命令目前只支持 m42，这局是 {gd.game.id}")
+
+
+@app.command()
+def new(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹（会在其中建立 ledger.yaml）"),
+    game: str = typer.Option("m42", "--game", help="游戏：m42 或 zhenhuan"),
+    roster: Path = typer.Option(..., "--roster", help="名单文件：YAML 列表（name/account/aliases/role）或每行一个名字"),
+    seed: Optional[int] = typer.Option(None, "--seed", help="发身份用的随机种子（记录在账本中，同一种子同一结果）"),
+) -> None:
+    """建立新游戏的账本；名单中没写身份的角色按种子随机发身份。
+
+    Example: modtool new games/m42-game --game m42 --roster roster.yaml --seed 42
+    """
+    from modtool.newgame import create_game
+
+    path = create_game(game_dir, game, roster, seed)
+    typer.echo(f"已建立 {path}")
+
+
+@app.command()
+def check(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """检查手工编辑过的账本，列出每个问题及其行号。
+
+    Example: modtool check examples/m42
+    """
+    gd = _open(game_dir)
+    problems = list(gd.problems)
+    if gd.game.id == "m42" and not problems:
+        from modtool.m42.replay import check_days
+
+        problems += check_days(gd)
+    if as_json:
+        _echo_json({"ok": not problems, "events": len(gd.events),
+                    "problems": [{"source": p.source, "line": p.line, "floor": p.floor, "message": p.message} for p in problems]})
+    elif not problems:
+        typer.echo(f"{gd.ledger_path}：{len(gd.events)} 个事件，没有发现问题")
+    if problems:
+        raise UserError(problems)
+
+
+@app.command("import")
+def import_(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    files: List[Path] = typer.Argument(..., help="论坛存档：Discuz 手机版 JSON、保存的帖子网页（HTML）或纯文本"),
+    thread: str = typer.Option(..., "--thread", help="vote（投票帖）、discussion（讨论帖）或 process（进程帖）"),
+    day: int = typer.Option(..., "--day", min=1, help="这些帖子属于第几天"),
+    dry_run: bool = typer.Option(False, "--dry-run", help="只报告，不写入账本"),
+) -> None:
+    """把保存的论坛帖子导入账本；同一帖子导入两次不会重复。
+
+    Example: modtool import examples/m42 examples/m42/dumps/day2-vote.json --thread vote --day 2
+    """
+    from modtool import ledger
+    from modtool.importer import plan_import
+    from modtool.schema import THREADS
+
+    if thread not in THREADS:
+        raise UserError(f"--thread 应为 {'、'.join(THREADS)} 之一，而不是「{thread}」")
+    gd = _open(game_dir)
+
+    def progress(done: int, total: int) -> None:
+        typer.echo(f"\r已读 {done}/{total} 帖", err=True, nl=False)
+
+    events, report = plan_import(gd, files, thread, day, progress=progress)
+    if report.problems:
+        raise UserError(report.problems)
+    if not dry_run and events:
+        ledger.append(gd.ledger_path, events, expect_digest=gd.digest)
+    typer.echo(f"{'将' if dry_run else '已'}导入 {report.added} 帖，跳过已有的 {report.skipped} 帖", err=False)
+    for post in report.changed:
+        typer.echo(f"注意：{post.floor}楼（{post.author}）与账本中已导入的内容不同（可能被编辑过），未覆盖")
+    for account, floors in report.unknown_accounts.items():
+        typer.echo(f"不在名单上的账号「{account}」：{'、'.join(f'{f}楼' for f in floors)}（不计票）")
+
+
+def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], close: Optional[str]):
+    from modtool.m42.replay import proxies_of, replay, vote_labels, vote_options, vote_posts
+    from modtool.m42.tally import tally_day
+    from modtool.timeutil import parse_time
+
+    gd = _open(game_dir)
+    _require_m42(gd)
+    if gd.problems:
+        raise UserError(gd.problems)
+    try:
+        close_dt = parse_time(close, gd.tz) if close else None
+        at_dt = parse_time(at, gd.tz) if at else None
+    except ValueError as exc:
+        raise UserError(Problem("命令行", str(exc))) from None
+    rp = replay(gd, day, close_override=close_dt)
+    ctx = rp.days[-1].ctx
+    t = tally_day(ctx, vote_posts(gd, day), proxies_of(gd, day), vote_labels(gd), vote_options(gd),
+                  upto_floor=floor, upto_time=at_dt)
+    return gd, ctx, t, rp
+
+
+@app.command()
+def tally(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: int = typer.Option(..., "--day", min=1, help="第几天"),
+    floor: Optional[int] = typer.Option(None, "--floor", help="只算到这一楼为止"),
+    at: Optional[str] = typer.Option(None, "--at", help="只算到这个时间为止，例如 \"2026-11-04 18:00\""),
+    close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """统计一天的投票：有效票、改票、无效帖及原因、未投票者、结果。
+
+    Example: modtool tally examples/m42 --day 2
+    """
+    from modtool.m42.report import tally_text
+    from modtool.timeutil import fmt
+
+    gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
+    if as_json:
+        data = t.to_json()
+        data["close"] = fmt(ctx.close)
+        data["sped_up"] = ctx.sped_up
+        data["notes"] = [str(p) for p in rp.problems]
+        _echo_json(data)
+        return
+    upto = f"{floor}楼" if floor is not None else at
+    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto), nl=False)
+
+
+@app.command()
+def announce(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    kind: str = typer.Argument(..., help="帖子种类：vote（投票结果）"),
+    day: int = typer.Option(..., "--day", min=1, help="第几天"),
+    fmt_: str = typer.Option("bbcode", "--format", help="bbcode（论坛代码）或 markdown"),
+    close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
+) -> None:
+    """生成可直接粘贴到论坛的公告帖。GAME_DIR/templates/ 中的同名模板优先。
+
+    Example: modtool announce examples/m42 vote --day 2 --format bbcode
+    """
+    from modtool.m42.report import vote_post_context
+    from modtool.render import render
+    from modtool.timeutil import fmt
+
+    if kind != "vote":
+        raise UserError(f"未知的帖子种类「{kind}」；目前可用：vote")
+    gd, ctx, t, _ = _tally(game_dir, day, None, None, close)
+    context = vote_post_context(t.to_json(), gd.game.name, fmt(ctx.close, False), ctx.sped_up,
+                                str(gd.options.get("forum_base_url", "")), fmt_)
+    typer.echo(render(gd.game.id, kind, fmt_, context, game_dir), nl=False)
+
+
+def _report_crash(exc: BaseException) -> Path:
+    import tempfile
+    import traceback
+
+    fd, name = tempfile.mkstemp(prefix="modtool-crash-", suffix=".log")
+    with open(fd, "w", encoding="utf-8") as f:
+        f.write("".join(traceback.format_exception(exc)))
+    return Path(name)
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        app(args=argv, standalone_mode=False)
+    except UserError as exc:
+        for p in exc.problems:
+            typer.echo(f"错误：{p}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        typer.echo("已中断，账本未改动。", err=True)
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except Exception as exc:  # click usage errors first, then real surprises
+        import click
+
+        if isinstance(exc, click.exceptions.ClickException):
+            typer.echo(f"错误：{exc.format_message()}", err=True)
+            sys.exit(exc.exit_code if exc.exit_code else 2)
+        if isinstance(exc, click.exceptions.Abort):
+            typer.echo("已中断，账本未改动。", err=True)
+            sys.exit(130)
+        report = _report_crash(exc)
+        typer.echo(f"modtool 内部错误（不是你的错）：{exc.__class__.__name__}。详情已写入 {report}", err=True)
+        sys.exit(3)

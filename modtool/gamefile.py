@@ -1,0 +1,141 @@
+"""A game folder opened for use: ledger, game definition, roster, options.
+
+Everything a command needs before the rules run, with every problem of the
+header and of each event's shape collected (``check`` prints them all).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from modtool.events import Event
+from modtool.games import Game, load_game
+from modtool.problems import Problem, UserError
+from modtool.roster import Character, Roster
+from modtool.schema import COMMON_EVENTS, Schema, check_event
+from modtool.text import fold_name
+from modtool.timeutil import parse_clock, zone
+
+LEDGER_NAME = "ledger.yaml"
+
+
+@dataclass
+class GameDir:
+    path: Path
+    ledger_path: Path
+    header: dict
+    events: list[Event]
+    digest: str
+    game: Game
+    roster: Roster
+    options: dict
+    tz: ZoneInfo
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def source(self) -> str:
+        return str(self.ledger_path)
+
+    def of_type(self, *types: str) -> list[Event]:
+        return [e for e in self.events if e.type in types]
+
+
+def ledger_path(game_dir: Path) -> Path:
+    return Path(game_dir) / LEDGER_NAME
+
+
+def event_schemas(game_id: str) -> dict[str, Schema]:
+    schemas = dict(COMMON_EVENTS)
+    if game_id == "m42":
+        from modtool.m42.events import M42_EVENTS
+
+        schemas.update(M42_EVENTS)
+    return schemas
+
+
+def read_roster(entries, game: Game, source: str) -> tuple[Roster, list[Problem]]:
+    """Roster entries (from a ledger header or a roster file) to a Roster."""
+    problems: list[Problem] = []
+    if not isinstance(entries, list) or not entries:
+        return Roster([]), [Problem(source, "roster 应是角色列表，且至少有一个角色")]
+    role_by_label = {}
+    for rid, role in game.roles.items():
+        role_by_label[rid] = rid
+        role_by_label[fold_name(str(role.get("name", rid)))] = rid
+    chars: list[Character] = []
+    for i, entry in enumerate(entries, 1):
+        where = f"roster → 第 {i} 个角色"
+        if isinstance(entry, (str, int)):
+            entry = {"name": entry}
+        if not isinstance(entry, dict) or entry.get("name") in (None, ""):
+            problems.append(Problem(source, f"{where}：缺少 name"))
+            continue
+        name = str(entry["name"]).strip()
+        account = str(entry.get("account", name)).strip()
+        aliases = entry.get("aliases") or []
+        if isinstance(aliases, (str, int)):
+            aliases = [aliases]
+        role = entry.get("role")
+        if role is not None:
+            rid = role_by_label.get(fold_name(str(role)))
+            if rid is None:
+                problems.append(Problem(source, f"{where}（{name}）：未知的身份「{role}」"))
+            role = rid
+        seat = entry.get("seat")
+        chars.append(Character(name, account, tuple(str(a).strip() for a in aliases), role, seat))
+    seen_names: dict[str, str] = {}
+    seen_accounts: dict[str, str] = {}
+    for c in chars:
+        for label in (c.name, *c.aliases):
+            key = fold_name(label)
+            other = seen_names.get(key)
+            if other is not None and other != c.name:
+                problems.append(Problem(source, f"名字或别名「{label}」同时属于「{other}」和「{c.name}」"))
+            elif other == c.name and label != c.name and key == fold_name(c.name):
+                pass
+            seen_names[key] = c.name
+        key = fold_name(c.account)
+        if key in seen_accounts:
+            problems.append(Problem(source, f"论坛账号「{c.account}」重复（{seen_accounts[key]}、{c.name}）"))
+        seen_accounts[key] = c.name
+    return Roster(chars), problems
+
+
+def open_game(game_dir: Path) -> GameDir:
+    """Load and validate a game folder; raises UserError only if unusable."""
+    from modtool import ledger
+
+    path = ledger_path(game_dir)
+    if not path.is_file():
+        raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
+    data = ledger.load(path)
+    source = str(path)
+    header = data.header
+    problems: list[Problem] = []
+    game_id = header.get("game")
+    if not isinstance(game_id, str):
+        raise UserError(Problem(source, "账本开头缺少 game（例如 game: m42）"))
+    game = load_game(game_id)
+    options = game.options(header.get("options") if isinstance(header.get("options"), dict) else None)
+    if header.get("options") is not None and not isinstance(header.get("options"), dict):
+        problems.append(Problem(source, "options 应是映射（键: 值）"))
+    unknown = set(options) - set(game.options())
+    for key in sorted(unknown):
+        problems.append(Problem(source, f"options 里有未知的选项「{key}」"))
+    try:
+        tz = zone(str(options.get("timezone", "Asia/Shanghai")))
+    except ValueError as exc:
+        problems.append(Problem(source, str(exc)))
+        tz = zone("Asia/Shanghai")
+    try:
+        parse_clock(options.get("close_time", "21:00"))
+    except ValueError as exc:
+        problems.append(Problem(source, f"options → close_time：{exc}"))
+    roster, roster_problems = read_roster(header.get("roster"), game, source)
+    problems += roster_problems
+    schemas = event_schemas(game_id)
+    for ev in data.events:
+        problems += check_event(ev, schemas, source)
+    return GameDir(Path(game_dir), path, header, data.events, data.digest, game, roster, options, tz, problems)

@@ -1,0 +1,63 @@
+"""Game definitions: ``games/<id>.yaml`` loaded as plain data.
+
+The files ship inside the package (``modtool/_data/games`` in a wheel); in a
+source checkout they are read from the top-level ``games/`` folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from modtool.problems import UserError
+
+_PKG = Path(__file__).resolve().parent
+
+
+def data_dir(kind: str) -> Path:
+    """The folder holding shipped ``games`` or ``templates``."""
+    for candidate in (_PKG / "_data" / kind, _PKG.parent / kind):
+        if candidate.is_dir():
+            return candidate
+    raise UserError(f"找不到 modtool 自带的 {kind} 文件夹，安装可能不完整")
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    data: dict
+
+    @property
+    def name(self) -> str:
+        return self.data.get("name", self.id)
+
+    @property
+    def roles(self) -> dict:
+        return self.data.get("roles", {})
+
+    def role_name(self, role_id: str | None) -> str:
+        if role_id is None:
+            return "未知"
+        return self.roles.get(role_id, {}).get("name", role_id)
+
+    def camp_of(self, role_id: str | None) -> str | None:
+        return self.roles.get(role_id, {}).get("camp") if role_id else None
+
+    def options(self, overrides: dict | None = None) -> dict:
+        merged = dict(self.data.get("options", {}))
+        merged.update(overrides or {})
+        return merged
+
+
+def available() -> list[str]:
+    return sorted(p.stem for p in data_dir("games").glob("*.yaml"))
+
+
+def load_game(game_id: str) -> Game:
+    from ruamel.yaml import YAML
+
+    path = data_dir("games") / f"{game_id}.yaml"
+    if not path.is_file():
+        raise UserError(f"未知的游戏「{game_id}」；可用的有：{'、'.join(available())}")
+    data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    return Game(game_id, data)

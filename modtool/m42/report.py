@@ -1,0 +1,105 @@
+"""The day's tally as a director reads it: text for the terminal, context for the post."""
+
+from __future__ import annotations
+
+from modtool.render import Safe
+
+RESULT_WORDS = {
+    "sheriff": "当选警长",
+    "no_sheriff": "无人当选警长",
+    "exile": "被放逐出局",
+    "no_exile": "无人出局",
+    "scapegoat": "替罪羊冤死出局",
+}
+
+
+def result_text(result: dict) -> str:
+    kind, target = result["kind"], result.get("target")
+    head = f"{target} {RESULT_WORDS[kind]}" if target else RESULT_WORDS[kind]
+    explain = result.get("explain")
+    return f"{head}（{result.get('rule', '')}：{explain}）" if explain else head
+
+
+def purpose(day: int) -> str:
+    return "警长竞选" if day == 1 else "放逐投票"
+
+
+def tally_text(tj: dict, close: str, sped_up: bool, problems: list[str], upto: str | None) -> str:
+    lines = [f"第 {tj['day']} 天投票（{purpose(tj['day'])}）　关门 {close}" + ("　本日加速" if sped_up else "")]
+    if upto:
+        lines.append(f"（截至 {upto} 的票型）")
+    lines.append("")
+    lines.append(f"有效票（{len(tj['valid'])}）：")
+    for v in tj["valid"]:
+        floor = f"{v['floor']}楼" if v.get("floor") is not None else "代投"
+        note = f"　→ 改投 {v['changed_to']}（{v.get('changed_at_floor') or '代投'}楼）" if v.get("changed_to") else ""
+        lines.append(f"  {floor:>6} {v['time']}  {v['voter']} → {v['target']}  ×{v['weight']}{note}")
+    if tj["changes"]:
+        lines.append("改票：")
+        for c in tj["changes"]:
+            floor = f"{c['floor']}楼" if c.get("floor") is not None else "代投"
+            lines.append(f"  {floor:>6} {c['voter']}：{c['from']} → {c['to']}")
+    if tj["invalid"]:
+        lines.append(f"无效帖（{len(tj['invalid'])}）：")
+        for i in tj["invalid"]:
+            who = i["author"] + (f"（{i['voter']}）" if i.get("voter") and i["voter"] != i["author"] else "")
+            hint = f"　{i['hint']}" if i.get("hint") else ""
+            floor = f"{i['floor']}楼" if i.get("floor") is not None else "代投"
+            lines.append(f"  {floor:>6} {who}：{i['reason']}{hint}")
+    if tj.get("ignored"):
+        lines.append("不在名单上的账号（未计）：" + "、".join(f"{g['floor']}楼 {g['author']}" for g in tj["ignored"]))
+    if tj.get("flags"):
+        lines.append("请导演留意：")
+        for f in tj["flags"]:
+            lines.append(f"  {f['floor']}楼 {f.get('voter') or ''}：{f['note']}")
+    lines.append("未投票：" + ("、".join(tj["not_voted"]) if tj["not_voted"] else "无"))
+    counts = tj["counts"]
+    lines.append("票数：" + ("、".join(f"{k} {v}" for k, v in counts.items()) if counts else "无人得票"))
+    lines.append("结果：" + result_text(tj["result"]))
+    for p in problems:
+        lines.append("注意：" + p)
+    return "\n".join(lines) + "\n"
+
+
+def floor_link(floor, pid, base: str, fmt: str):
+    if floor is None:
+        return "代投"
+    if not pid:
+        return f"{floor}#"
+    url = f"{base}forum.php?mod=redirect&goto=findpost&pid={pid}"
+    if fmt == "bbcode":
+        return Safe(f"[url={url}]{floor}#[/url]")
+    return Safe(f"[{floor}#]({url})")
+
+
+def vote_post_context(tj: dict, game_name: str, close: str, sped_up: bool, base: str, fmt: str) -> dict:
+    votes = []
+    for v in tj["valid"]:
+        note = f"已改投 {v['changed_to']}" if v.get("changed_to") else ""
+        if v.get("proxy"):
+            note = (note + " " if note else "") + "代投"
+        votes.append(
+            {
+                "floor_link": floor_link(v.get("floor"), v.get("pid"), base, fmt),
+                "time": v["time"][5:16],
+                "voter": v["voter"],
+                "target": v["target"],
+                "weight": v["weight"],
+                "note": note,
+            }
+        )
+    return {
+        "game_name": game_name,
+        "day": tj["day"],
+        "purpose": purpose(tj["day"]),
+        "close": close,
+        "sped_up": sped_up,
+        "votes": votes,
+        "counts": [{"target": k, "votes": v} for k, v in tj["counts"].items()],
+        "not_voted": tj["not_voted"],
+        "invalid": [
+            {"floor_link": floor_link(i.get("floor"), i.get("pid"), base, fmt), "author": i["author"], "reason": i["reason"]}
+            for i in tj["invalid"]
+        ],
+        "result_text": result_text(tj["result"]),
+    }

@@ -1,0 +1,105 @@
+"""``modtool new``: a game folder with its ledger, roles given or dealt.
+
+The deal is a random draw, so it is recorded as a fact together with its
+seed (DESIGN.md principle 1): the roster in the ledger carries each role and
+``seed`` says where a dealt one came from. Same seed, same deal.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from modtool.gamefile import ledger_path, read_roster
+from modtool.games import Game, load_game
+from modtool.problems import Problem, UserError
+
+
+def read_roster_file(path: Path) -> list:
+    """A roster file: YAML list of {name, account, aliases, role}, or one name per line."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(Problem(str(path), f"读不了名单文件：{exc.__class__.__name__}")) from None
+    try:
+        data = YAML(typ="safe").load(text)
+    except YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise UserError(Problem(str(path), "名单不是有效的 YAML", mark.line + 1 if mark else None)) from None
+    if isinstance(data, dict) and "roster" in data:
+        data = data["roster"]
+    if isinstance(data, str):  # one name per line
+        data = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    if not isinstance(data, list):
+        raise UserError(Problem(str(path), "名单应是角色列表（每行一个名字，或 YAML 列表）"))
+    return data
+
+
+def deal(game: Game, entries: list, seed: int) -> list:
+    """Give every entry without a role one from the game's remaining role pool."""
+    pool = [rid for rid, role in game.roles.items() for _ in range(int(role.get("count", 0)))]
+    given = [e.get("role") for e in entries if isinstance(e, dict) and e.get("role")]
+    if given and len(given) == len(entries):
+        return entries
+    for rid in given:
+        if rid in pool:
+            pool.remove(rid)
+    missing = [e for e in entries if not (isinstance(e, dict) and e.get("role"))]
+    if len(pool) != len(missing):
+        raise UserError(f"{game.name} 需要 {game.data.get('players')} 名玩家，名单有 {len(entries)} 名")
+    random.Random(seed).shuffle(pool)
+    out, it = [], iter(pool)
+    for e in entries:
+        if isinstance(e, dict) and e.get("role"):
+            out.append(e)
+        else:
+            e = dict(e) if isinstance(e, dict) else {"name": e}
+            e["role"] = next(it)
+            out.append(e)
+    return out
+
+
+def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | None) -> Path:
+    from ruamel.yaml import YAML
+
+    from modtool import ledger
+
+    game = load_game(game_id)
+    path = ledger_path(game_dir)
+    if path.exists():
+        raise UserError(Problem(str(path), "账本已存在；不会覆盖"))
+    entries = read_roster_file(roster_file)
+    # Normalise roles to ids first, so the deal sees what is already given.
+    roster, problems = read_roster(entries, game, str(roster_file))
+    if problems:
+        raise UserError(problems)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**31)
+    chars = [
+        {"name": c.name, "account": c.account, **({"aliases": list(c.aliases)} if c.aliases else {}),
+         **({"role": c.role} if c.role else {})}
+        for c in roster
+    ]
+    players = int(game.data.get("players", len(chars)))
+    if len(chars) != players:
+        raise UserError(Problem(str(roster_file), f"{game.name} 需要 {players} 名玩家，名单有 {len(chars)} 名"))
+    dealt = deal(game, chars, seed)
+    header = {"game": game_id, "seed": seed, "options": {}, "roster": dealt}
+    y = YAML()
+    y.width = 4096
+    y.indent(mapping=2, sequence=4, offset=2)
+    buf = io.StringIO()
+    y.dump(header, buf)
+    text = (
+        f"# modtool 账本：{game.name}\n"
+        "# 这里只记事实（帖子、提交、导演的决定）；出局、票型、警长都由重放计算。\n"
+        "# 可以手工编辑并加注释；modtool 追加事件时不会改动已有内容。\n"
+        + buf.getvalue().replace("options: {}\n", "options: {}   # 覆盖 games/ 里的默认选项，例如 close_time: \"21:00\"\n")
+    )
+    Path(game_dir).mkdir(parents=True, exist_ok=True)
+    ledger.write_new(path, text, [])
+    return path

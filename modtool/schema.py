@@ -1,0 +1,77 @@
+"""What each ledger event must carry, checked field by field with its line.
+
+Every event is a fact (DESIGN.md principle 1): a saved post, a close time the
+director set, a night submission, a director's decision. Nothing here is an
+outcome; outcomes come from replay.
+"""
+
+from __future__ import annotations
+
+from modtool.events import Event
+from modtool.problems import Problem
+
+# field -> (python types accepted, required)
+_STR = (str,)
+_INT = (int,)
+Schema = dict[str, tuple[tuple[type, ...], bool]]
+
+COMMON_EVENTS: dict[str, Schema] = {
+    # A forum post saved by the director (modtool import).
+    "post": {
+        "thread": (_STR, True),
+        "day": (_INT, True),
+        "floor": (_INT, True),
+        "author": (_STR, True),
+        "time": (_STR, True),
+        "body": (_STR, True),
+        "pid": (_STR, False),
+        "tid": (_STR, False),
+        "edited": (_STR, False),
+        "reply_to": ((dict,), False),
+        "source": (_STR, False),
+    },
+    # The close (关门) time of a discussion day, as the director set it.
+    "close": {"day": (_INT, True), "at": (_STR, True), "note": (_STR, False)},
+    # A sped-up day (加速), as the director declared or the requests decided.
+    "speedup": {"day": (_INT, True), "note": (_STR, False)},
+    # A delegated vote (代投): the director votes for a player, explicit target.
+    "proxy": {
+        "day": (_INT, True),
+        "voter": (_STR, True),
+        "target": (_STR, True),
+        "at": (_STR, True),
+        "kind": (_STR, False),
+        "note": (_STR, False),
+    },
+}
+
+THREADS = ("vote", "discussion", "process")
+
+
+def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Problem]:
+    """Problems with one event's shape: unknown type, missing or mistyped fields."""
+    schema = schemas.get(ev.type)
+    if schema is None:
+        known = "、".join(sorted(schemas))
+        return [Problem(source, f"未知的事件类型「{ev.type}」（可用：{known}）", ev.line)]
+    out = []
+    for name, (types, required) in schema.items():
+        if name not in ev.data or ev.data[name] is None:
+            if required:
+                out.append(Problem(source, f"{ev.type} 事件缺少 {name} 字段", ev.line))
+            continue
+        value = ev.data[name]
+        if isinstance(value, bool) or not isinstance(value, types):
+            want = {str: "文字", int: "整数", dict: "映射", list: "列表"}[types[0]]
+            out.append(Problem(source, f"{ev.type} 事件的 {name} 应为{want}，现在是「{value}」", ev.line))
+    for name in ev.data:
+        if name not in schema:
+            out.append(Problem(source, f"{ev.type} 事件有未知字段 {name}", ev.line))
+    if ev.type == "post" and ev.data.get("thread") not in THREADS:
+        out.append(Problem(source, f"post 事件的 thread 应为 vote、discussion 或 process 之一", ev.line))
+    if ev.type == "proxy" and ev.data.get("kind", "vote") not in ("vote", "change"):
+        out.append(Problem(source, "proxy 事件的 kind 应为 vote 或 change", ev.line))
+    for key in ("day", "night"):
+        if isinstance(ev.data.get(key), int) and not isinstance(ev.data.get(key), bool) and ev.data[key] < 1:
+            out.append(Problem(source, f"{ev.type} 事件的 {key} 应从 1 开始", ev.line))
+    return out

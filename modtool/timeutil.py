@@ -1,0 +1,48 @@
+"""Times as the director writes them: "2026-11-02 21:00[:SS]" in the game's zone."""
+
+from __future__ import annotations
+
+from datetime import datetime, time
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import regex
+
+_TIME = regex.compile(
+    r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?", regex.V1
+)
+
+
+def zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValueError(f"未知的时区「{name}」") from exc
+
+
+def parse_time(text, tz: ZoneInfo) -> datetime:
+    """Parse a director-written time; naive times are in the game's zone."""
+    if isinstance(text, datetime):
+        return text if text.tzinfo else text.replace(tzinfo=tz)
+    from modtool.text import fold
+
+    m = _TIME.fullmatch(fold(str(text)).strip())
+    if not m:
+        raise ValueError(f"时间「{text}」看不懂，应写成 2026-11-02 21:00 这样")
+    y, mo, d, h, mi, s = (int(g) if g else 0 for g in m.groups())
+    try:
+        return datetime(y, mo, d, h, mi, s, tzinfo=tz)
+    except ValueError as exc:
+        raise ValueError(f"时间「{text}」不是有效的日期时间") from exc
+
+
+def parse_clock(text: str) -> time:
+    m = regex.fullmatch(r"(\d{1,2}):(\d{2})", str(text).strip())
+    if not m or int(m[1]) > 23 or int(m[2]) > 59:
+        raise ValueError(f"时刻「{text}」应写成 21:00 这样")
+    return time(int(m[1]), int(m[2]))
+
+
+def fmt(dt: datetime | None, seconds: bool = True) -> str:
+    if dt is None:
+        return ""
+    return dt.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
