@@ -1,0 +1,42 @@
+"""Shared fixtures: a game folder written from text inline in the test (as beancount's load_doc)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The bundled example's 13 characters (examples/m42/roster.yaml), roles fixed.
+M42_ROSTER = """\
+roster:
+  - {name: 涂山苏苏, account: 苏苏今天也很努力, aliases: [苏苏], role: villager}
+  - {name: 白月初, account: 月初不是白, role: villager}
+  - {name: 涂山红红, account: 红红的红, aliases: [红红], role: seer}
+  - {name: 东方月初, account: 东方不败月, role: villager}
+  - {name: 涂山雅雅, account: 雅雅女王, aliases: [雅雅], role: villager}
+  - {name: 王权富贵, account: 富贵不能淫, aliases: [富贵], role: hunter}
+  - {name: 东方淮竹, account: 淮竹清风, aliases: [淮竹], role: scapegoat}
+  - {name: 王权霸业, account: 霸业未成, role: werewolf}
+  - {name: 涂山容容, account: 容容的算盘, aliases: [容容], role: witch}
+  - {name: 东方秦兰, account: 秦兰兰, aliases: [秦兰], role: villager}
+  - {name: 石宽, account: 石头宽宽, role: werewolf}
+  - {name: 李去浊, account: 去浊留清, role: werewolf}
+  - {name: 金人凤, account: 金凤凰, role: werewolf}
+"""
+
+
+def write_game(tmp_path: Path, events: str, header: str = "game: m42\nseed: 1\n") -> Path:
+    """A game folder whose ledger is ``header`` + the M42 roster + ``events``."""
+    game = tmp_path / "game"
+    game.mkdir(exist_ok=True)
+    text = header + M42_ROSTER + "events:\n" + textwrap.indent(textwrap.dedent(events).strip("\n") + "\n", "  ")
+    (game / "ledger.yaml").write_text(text, encoding="utf-8")
+    return game
+
+
+@pytest.fixture
+def m42_game(tmp_path):
+    return lambda events, **kw: write_game(tmp_path, events, **kw)
