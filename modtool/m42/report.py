@@ -16,8 +16,8 @@ RESULT_WORDS = {
 def result_text(result: dict) -> str:
     kind, target = result["kind"], result.get("target")
     head = f"{target} {RESULT_WORDS[kind]}" if target else RESULT_WORDS[kind]
-    explain = result.get("explain")
-    return f"{head}（{result.get('rule', '')}：{explain}）" if explain else head
+    # The tally's explanation names the result, the reason and the ruling id.
+    return result.get("explain") or head
 
 
 def purpose(day: int) -> str:

@@ -1,0 +1,197 @@
+"""Write one ledger event as block YAML, without ruamel (it is too slow to import
+and to run for every appended event).
+
+The output is the subset of YAML that ``_fast`` reads: block mappings under
+``- ``, plain scalars only where they cannot be mistaken for anything but a
+string, double-quoted scalars with JSON-compatible escapes, ``|-``/``|``
+literal blocks for multi-line text that round-trips exactly, and one-line flow
+collections of simple scalars.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Plain keys: an identifier (Unicode letters allowed), as _fast.KEY_RE reads it.
+KEY_RE = re.compile(r"[^\W\d][\w-]*")
+
+# Words a YAML reader (1.2 core, or 1.1 in other tools) would not read as text.
+SPECIAL_WORDS = frozenset(
+    "null Null NULL true True TRUE false False FALSE "
+    "y Y yes Yes YES n N no No NO on On ON off Off OFF".split()
+)
+
+# Words the YAML 1.2 core schema reads as null or bool: keys must avoid them.
+CORE_WORDS = frozenset("null Null NULL true True TRUE false False FALSE".split())
+
+# Characters that never appear raw in what we write: C0 controls except tab and
+# newline, DEL and C1 controls, the Unicode line/paragraph separators, BOM and
+# the non-characters. In double quotes they are written as \uXXXX.
+_UNSAFE = "\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff"
+UNSAFE_RE = re.compile(f"[{_UNSAFE}]")
+_NEEDS_ESCAPE_RE = re.compile(f"[\r{_UNSAFE}]")
+# A plain scalar may contain none of these (tab and newline included).
+_NOT_PLAIN_RE = re.compile(f"[\t\n\r{_UNSAFE}]|: |:$| #")
+# libyaml also ends a plain scalar at '?' inside […] / {…}.
+_FLOW_NOT_PLAIN_RE = re.compile(f"[\t\n\r{_UNSAFE},\\[\\]{{}}:#?]")
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`.+~<=\\ ")
+
+FLOW_MAX = 100  # longest one-line flow collection written as {…} / […]
+
+
+def _json_escape_extra(m: re.Match) -> str:
+    return f"\\u{ord(m.group()):04x}"
+
+
+def double_quoted(s: str) -> str:
+    import json
+
+    out = json.dumps(s, ensure_ascii=False)
+    if _NEEDS_ESCAPE_RE.search(out):
+        out = _NEEDS_ESCAPE_RE.sub(_json_escape_extra, out)
+    return out
+
+
+def plain_ok(s: str, flow: bool = False) -> bool:
+    """True if ``s`` written bare reads back as exactly the string ``s``."""
+    if not s or s in SPECIAL_WORDS:
+        return False
+    c = s[0]
+    if c in _INDICATORS or s[-1] == " ":
+        return False
+    if c.isdigit() and s.isascii():
+        return False  # could be an int, float or timestamp
+    if (_FLOW_NOT_PLAIN_RE if flow else _NOT_PLAIN_RE).search(s):
+        return False
+    return True
+
+
+def literal_ok(s: str) -> str | None:
+    """The block indicator ('|-' or '|') if ``s`` can be a literal block, else None."""
+    if "\n" not in s or s[0] in " \t\n" or _NEEDS_ESCAPE_RE.search(s):
+        return None
+    if s[-1] != "\n":
+        return "|-"
+    if s.endswith("\n\n"):
+        return None
+    return "|"
+
+
+def scalar(v, flow: bool = False) -> str:
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, int):
+        return str(int(v))
+    if isinstance(v, float):
+        if v != v:
+            return ".nan"
+        if v in (float("inf"), float("-inf")):
+            return ".inf" if v > 0 else "-.inf"
+        r = repr(v)
+        if "e" in r and "." not in r:
+            mant, exp = r.split("e")
+            r = f"{mant}.0e{exp}"
+        return r
+    if isinstance(v, str):
+        return v if plain_ok(v, flow) else double_quoted(v)
+    raise TypeError(f"账本里不能写入 {type(v).__name__} 类型的值：{v!r}")
+
+
+def key_text(k) -> str:
+    if isinstance(k, str):
+        if KEY_RE.fullmatch(k) and k not in CORE_WORDS:
+            return k
+        return double_quoted(k)
+    if isinstance(k, (bool, int)) or k is None:
+        return scalar(k)
+    raise TypeError(f"账本里的键只能是文字或整数：{k!r}")
+
+
+def _simple(v) -> bool:
+    return not isinstance(v, (dict, list, tuple)) and not (isinstance(v, str) and "\n" in v)
+
+
+def flow(v) -> str | None:
+    """One-line flow text of a list/dict of simple scalars, or None."""
+    if isinstance(v, dict):
+        if not all(_simple(x) for x in v.values()):
+            return None
+        parts = []
+        for k, x in v.items():
+            kt = key_text(k)
+            if kt[0] == '"':
+                return None
+            parts.append(f"{kt}: {scalar(x, True)}")
+        text = "{" + ", ".join(parts) + "}"
+    else:
+        if not all(_simple(x) for x in v):
+            return None
+        text = "[" + ", ".join(scalar(x, True) for x in v) + "]"
+    return text if len(text) <= FLOW_MAX else None
+
+
+def _emit_value(out: list[str], head: str, col: int, v) -> None:
+    """``head`` is everything before the value ('    key:' or '  -'); the
+    value's own lines (if any) are indented to ``col``."""
+    if isinstance(v, str) and "\n" in v:
+        ind = literal_ok(v)
+        if ind is not None:
+            out.append(f"{head} {ind}")
+            pad = " " * col
+            body = v[:-1] if ind == "|" else v
+            out.extend(pad + line if line else "" for line in body.split("\n"))
+            return
+        out.append(f"{head} {double_quoted(v)}")
+    elif isinstance(v, dict):
+        text = "{}" if not v else flow(v)
+        if text is not None:
+            out.append(f"{head} {text}")
+        else:
+            out.append(head)
+            _emit_mapping(out, " " * col, col, v)
+    elif isinstance(v, (list, tuple)):
+        text = "[]" if not v else flow(v)
+        if text is not None:
+            out.append(f"{head} {text}")
+        else:
+            out.append(head)
+            _emit_sequence(out, col, v)
+    else:
+        out.append(f"{head} {scalar(v)}")
+
+
+def _emit_mapping(out: list[str], first: str, col: int, m: dict) -> None:
+    """Keys at column ``col``; the first line starts with ``first`` (which may
+    end in a '- ' of the sequence item holding this mapping)."""
+    prefix = first
+    pad = " " * col
+    for k, v in m.items():
+        _emit_value(out, f"{prefix}{key_text(k)}:", col + 2, v)
+        prefix = pad
+
+
+def _emit_sequence(out: list[str], col: int, seq) -> None:
+    pad = " " * col
+    for item in seq:
+        if isinstance(item, dict) and item:
+            _emit_mapping(out, pad + "- ", col + 2, item)
+        else:
+            _emit_value(out, pad + "-", col + 2, item)
+
+
+def dump_event(event: dict, *, indent: int = 2) -> str:
+    """The YAML text of one event as an item of the ``events:`` block sequence.
+
+    Keys keep the order given; the dash stands at column ``indent`` (2, as in
+    a fresh ledger). The text ends with a newline.
+    """
+    if not isinstance(event, dict) or not event:
+        raise TypeError(f"事件应是非空映射：{event!r}")
+    out: list[str] = []
+    _emit_mapping(out, " " * indent + "- ", indent + 2, event)
+    out.append("")
+    return "\n".join(out)
