@@ -106,7 +106,9 @@ def import_(
     gd = _open(game_dir)
 
     def progress(done: int, total: int) -> None:
-        typer.echo(f"\r已读 {done}/{total} 帖", err=True, nl=False)
+        # Only a long import is worth a progress line (DESIGN.md speed bar).
+        if total >= 5000:
+            typer.echo(f"\r已读 {done}/{total} 帖", err=True, nl=done >= total)
 
     events, report = plan_import(gd, files, thread, day, progress=progress)
     if report.problems:

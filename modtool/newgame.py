@@ -88,7 +88,18 @@ def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | Non
     if len(chars) != players:
         raise UserError(Problem(str(roster_file), f"{game.name} 需要 {players} 名玩家，名单有 {len(chars)} 名"))
     dealt = deal(game, chars, seed)
-    header = {"game": game_id, "seed": seed, "options": {}, "roster": dealt}
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    roster_seq = CommentedSeq()
+    for entry in dealt:  # one line per character: easy to read and to fix by hand
+        row = CommentedMap(entry)
+        row.fa.set_flow_style()
+        if "aliases" in row:
+            aliases = CommentedSeq(row["aliases"])
+            aliases.fa.set_flow_style()
+            row["aliases"] = aliases
+        roster_seq.append(row)
+    header = {"game": game_id, "seed": seed, "options": {}, "roster": roster_seq}
     y = YAML()
     y.width = 4096
     y.indent(mapping=2, sequence=4, offset=2)
