@@ -39,6 +39,15 @@ class GameDir:
         return str(self.ledger_path)
 
     def of_type(self, *types: str) -> list[Event]:
+        """Events of the given types, in ledger order (indexed once per load)."""
+        index = self.__dict__.get("_by_type")
+        if index is None:
+            index = {}
+            for e in self.events:
+                index.setdefault(e.type, []).append(e)
+            self.__dict__["_by_type"] = index
+        if len(types) == 1:
+            return index.get(types[0], [])
         return [e for e in self.events if e.type in types]
 
 

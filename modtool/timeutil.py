@@ -23,6 +23,12 @@ def parse_time(text, tz: ZoneInfo) -> datetime:
     """Parse a director-written time; naive times are in the game's zone."""
     if isinstance(text, datetime):
         return text if text.tzinfo else text.replace(tzinfo=tz)
+    if isinstance(text, str) and len(text) in (16, 19) and text[4] == "-":
+        try:  # fast path for what modtool itself writes
+            dt = datetime.fromisoformat(text)
+            return dt if dt.tzinfo else dt.replace(tzinfo=tz)
+        except ValueError:
+            pass
     from modtool.text import fold
 
     m = _TIME.fullmatch(fold(str(text)).strip())

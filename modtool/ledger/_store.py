@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from modtool.events import Event
-from modtool.ledger import _fast
+from modtool.ledger import _cache, _fast
 from modtool.ledger._dump import dump_event
 from modtool.problems import Problem, UserError
 
@@ -146,11 +146,16 @@ def load(path: Path) -> LedgerData:
     path = Path(path)
     source = str(path)
     raw = _read_bytes(path, source)
+    digest = digest_of(raw)
+    cached = _cache.read(path, digest)
+    if cached is not None:
+        return LedgerData(cached[0], cached[1], path, digest)
     parsed = _parse(raw, source)
     events, problems = _to_events(parsed.items, source)
     if problems:
         raise UserError(problems)
-    return LedgerData(parsed.header, events, path, digest_of(raw))
+    _cache.write(path, digest, parsed.header, events)
+    return LedgerData(parsed.header, events, path, digest)
 
 
 # -- lock ----------------------------------------------------------------------

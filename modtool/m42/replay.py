@@ -114,13 +114,24 @@ def close_of(gd: GameDir, day: int) -> datetime | None:
 
 def vote_posts(gd: GameDir, day: int) -> list[Post]:
     out = []
-    for ev in gd.of_type("post"):
-        if ev.data.get("thread") == "vote" and ev.data.get("day") == day:
-            try:
-                out.append(post_of(ev, gd))
-            except ValueError as exc:
-                raise UserError(Problem(gd.source, str(exc), ev.line)) from None
+    for ev in _posts_by_day(gd, "vote").get(day, ()):
+        try:
+            out.append(post_of(ev, gd))
+        except ValueError as exc:
+            raise UserError(Problem(gd.source, str(exc), ev.line)) from None
     return out
+
+
+def _posts_by_day(gd: GameDir, thread: str) -> dict[int, list]:
+    """Post events of one thread grouped by day, computed once per loaded ledger."""
+    cache = gd.__dict__.setdefault("_posts_by_day", {})
+    if thread not in cache:
+        grouped: dict[int, list] = {}
+        for ev in gd.of_type("post"):
+            if ev.data.get("thread") == thread:
+                grouped.setdefault(ev.data.get("day"), []).append(ev)
+        cache[thread] = grouped
+    return cache[thread]
 
 
 def proxies_of(gd: GameDir, day: int) -> list[ProxyVote]:

@@ -23,7 +23,7 @@ _REASONS = [
     "投他，理由见讨论帖 #12 楼",
     "2026-11-02 那天他说过自己是预言家",
 ]
-_ROLES = ["werewolf", "villager", "seer", "witch", "hunter", "guard"]
+_ROLES = ["werewolf", "villager", "seer", "witch", "hunter", "scapegoat"]
 
 
 def _names(n: int) -> list[str]:
