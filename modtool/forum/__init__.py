@@ -1,0 +1,162 @@
+"""Forum importers: a saved forum dump → ``Post`` values and problems.
+
+Three formats are read, recognised by their content (never by file name):
+
+1. Discuz! mobile API JSON (``Variables.postlist``): ``discuz_json``;
+2. a saved Discuz! X3 thread page (HTML): ``discuz_html``;
+3. plain text copied by hand, or a browser copy of a thread page:
+   ``plaintext`` (its docstring and ``plaintext_help()`` define the format).
+
+Rendered HTML is turned back into the Discuz BBCode the poster typed
+(``html2bb``); ``reply_to`` comes from the first quote block or an old Discuz
+6/7 reply marker. Bad input never raises: an unreadable file, an unknown
+encoding or format, broken JSON, a Discuz error response or a post missing
+what it needs each become a ``Problem`` in Chinese naming the file and, where
+known, the line or floor. Posts come back sorted by floor; a file holds one
+page, merging pages is the caller's job.
+
+Public API::
+
+    read_dump(path, tz, progress=None) -> (posts, problems)
+    read_dump_text(text, source, tz, progress=None) -> (posts, problems)
+    plaintext_help() -> str
+
+``progress`` is an optional ``callable(done, total)``, called every 5,000
+posts and once at the end.
+"""
+
+from __future__ import annotations
+
+import codecs
+import pathlib
+import re
+from datetime import tzinfo
+from typing import Callable
+
+from modtool.forum.discuz_html import read_page
+from modtool.forum.discuz_json import read_json
+from modtool.forum.plaintext import plaintext_help, read_text
+from modtool.posts import Post
+from modtool.problems import Problem
+
+__all__ = ["read_dump", "read_dump_text", "plaintext_help", "detect_format"]
+
+Progress = Callable[[int, int], None] | None
+
+_HTML_POSTS = re.compile(r"""id\s*=\s*["']?(?:post_|postmessage_|pid)\d""", re.I)
+_HTML_DOC = re.compile(r"<\s*(?:!doctype\s+html|html[\s>]|body[\s>]|head[\s>]|div[\s>]|table[\s>])", re.I)
+_DECLARED = re.compile(rb"""(?:charset\s*=\s*["']?|"Charset"\s*:\s*")([A-Za-z0-9_-]+)""", re.I)
+_CHARSETS = {"gbk": "gb18030", "gb2312": "gb18030", "gb18030": "gb18030", "big5": "big5hkscs", "big5-hkscs": "big5hkscs"}
+
+
+def read_dump(path: pathlib.Path, tz: tzinfo, progress: Progress = None) -> tuple[list[Post], list[Problem]]:
+    """Read one saved forum dump (one page of a thread) from ``path``."""
+    source = str(path)
+    try:
+        data = pathlib.Path(path).read_bytes()
+    except FileNotFoundError:
+        return [], [Problem(source, "文件不存在")]
+    except IsADirectoryError:
+        return [], [Problem(source, "这是一个文件夹，不是论坛存档文件")]
+    except PermissionError:
+        return [], [Problem(source, "没有读取这个文件的权限")]
+    except OSError as e:
+        return [], [Problem(source, f"无法读取文件：{e.strerror or e}")]
+    return read_dump_text(data, source, tz, progress)
+
+
+def read_dump_text(
+    text: str | bytes | bytearray | memoryview, source: str, tz: tzinfo, progress: Progress = None
+) -> tuple[list[Post], list[Problem]]:
+    """Read a forum dump already in memory (text, or bytes still to decode)."""
+    if not isinstance(text, str):
+        try:
+            decoded, problem = decode(text if isinstance(text, bytes) else bytes(text), source)
+        except Exception as e:  # pragma: no cover - last resort, see below
+            return [], [Problem(source, f"导入时出现内部错误（请报告此问题）：{type(e).__name__}: {e}")]
+        if decoded is None:
+            return [], [problem] if problem else []
+        text = decoded
+    try:
+        posts, problems = _read(text, source, tz, progress)
+    except Exception as e:  # pragma: no cover - a bug; the director still gets a message
+        return [], [Problem(source, f"导入时出现内部错误（请报告此问题）：{type(e).__name__}: {e}")]
+    _check_floors(posts, source, problems)
+    return posts, problems
+
+
+def detect_format(text: str) -> str:
+    """"json", "html" or "text", from the content."""
+    head = text[:4096].lstrip("\ufeff \t\r\n")
+    if head.startswith("{"):
+        return "json"
+    if head.startswith("["):
+        if head[1:].lstrip(" \t\r\n")[:1] in ("{", "]"):
+            return "json"
+        return "text"
+    if _HTML_POSTS.search(text) or _HTML_DOC.match(head):
+        return "html"
+    return "text"
+
+
+def _read(text: str, source: str, tz: tzinfo, progress: Progress) -> tuple[list[Post], list[Problem]]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text or text.isspace():
+        return [], [Problem(source, "文件是空的（没有任何内容）")]
+    kind = detect_format(text)
+    if kind == "json":
+        return read_json(text, source, tz, progress)
+    if "\x00" in text:
+        return [], [Problem(source, "文件中有 NUL 字符：这不是文本文件，或编码不对（请存为 UTF-8 文本）")]
+    if kind == "html":
+        return read_page(text, source, tz, progress)
+    return read_text(text, source, tz, progress)
+
+
+def decode(data: bytes, source: str) -> tuple[str | None, Problem | None]:
+    """Bytes → text: UTF-8 (with or without BOM), UTF-16 with BOM, or the
+    charset the page or JSON declares (GBK, GB2312, GB18030, Big5)."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[3:]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16"), None
+        except UnicodeDecodeError as e:
+            return None, Problem(source, f"文件标明是 UTF-16 编码，但第 {e.start} 字节处无法解码")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        bad = e.start
+    declared = _DECLARED.search(data[:4096])
+    if declared:
+        name = declared.group(1).decode("ascii", "replace").lower()
+        codec = _CHARSETS.get(name)
+        if codec:
+            try:
+                return data.decode(codec), None
+            except UnicodeDecodeError as e:
+                line = data.count(b"\n", 0, e.start) + 1
+                return None, Problem(source, f"文件声明的编码是 {name}，但第 {line} 行有无法按此编码解码的字节", line=line)
+    line = data.count(b"\n", 0, bad) + 1
+    hint = ""
+    try:
+        data.decode("gb18030")
+        hint = "，看起来像 GBK/GB18030 编码"
+    except UnicodeDecodeError:
+        pass
+    return None, Problem(
+        source,
+        f"文件不是 UTF-8 编码（第 {line} 行有无法解码的字节{hint}）：请用 UTF-8 另存后再导入",
+        line=line,
+    )
+
+
+def _check_floors(posts: list[Post], source: str, problems: list[Problem]) -> None:
+    """Two posts of one file on one floor: report it (both are kept)."""
+    prev = None
+    for post in posts:
+        floor = post.floor
+        if floor == prev:
+            problems.append(Problem(source, f"楼层 {floor} 出现了不止一次（{post.author}）：请检查存档是否重复或混入了别的帖子", floor=floor))
+        prev = floor
