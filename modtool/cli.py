@@ -114,12 +114,13 @@ def import_(
     if report.problems:
         raise UserError(report.problems)
     if not dry_run and events:
-        ledger.append(gd.ledger_path, events, expect_digest=gd.digest)
+        ledger.append(gd.ledger_path, events, expect_digest=gd.digest, one_line=True)
     typer.echo(f"{'将' if dry_run else '已'}导入 {report.added} 帖，跳过已有的 {report.skipped} 帖", err=False)
     for post in report.changed:
         typer.echo(f"注意：{post.floor}楼（{post.author}）与账本中已导入的内容不同（可能被编辑过），未覆盖")
     for account, floors in report.unknown_accounts.items():
-        typer.echo(f"不在名单上的账号「{account}」：{'、'.join(f'{f}楼' for f in floors)}（不计票）")
+        shown = "、".join(f"{f}楼" for f in floors[:10]) + (f" 等 {len(floors)} 帖" if len(floors) > 10 else "")
+        typer.echo(f"不在名单上的账号「{account}」：{shown}（不计票）")
 
 
 def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], close: Optional[str]):

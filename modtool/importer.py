@@ -14,7 +14,6 @@ from pathlib import Path
 from modtool.gamefile import GameDir
 from modtool.posts import Post
 from modtool.problems import Problem
-from modtool.timeutil import fmt
 
 
 @dataclass
@@ -26,11 +25,16 @@ class ImportReport:
     problems: list[Problem] = field(default_factory=list)
 
 
+def _stamp(t) -> str:
+    """"YYYY-MM-DD HH:MM:SS" in the post's own zone (isoformat asks the zone for an offset: slow)."""
+    return "%04d-%02d-%02d %02d:%02d:%02d" % (t.year, t.month, t.day, t.hour, t.minute, t.second)
+
+
 def post_event(post: Post, thread: str, day: int) -> dict:
     ev: dict = {"type": "post", "thread": thread, "day": day}
     if post.pid:
         ev["pid"] = post.pid
-    ev.update(floor=post.floor, author=post.author, time=fmt(post.time), body=post.body)
+    ev.update(floor=post.floor, author=post.author, time=_stamp(post.time), body=post.body)
     if post.edited:
         ev["edited"] = post.edited
     if post.reply_to is not None:

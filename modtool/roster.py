@@ -24,6 +24,7 @@ class Roster:
     def __init__(self, characters: list[Character]):
         self.characters = list(characters)
         self._by_account = {fold_name(c.account): c for c in self.characters}
+        self._account_memo: dict[str, Character | None] = {}
         self._by_name: dict[str, list[Character]] = {}
         for c in self.characters:
             for n in {fold_name(c.name), *(fold_name(a) for a in c.aliases)}:
@@ -45,7 +46,10 @@ class Roster:
         return None
 
     def by_account(self, account: str) -> Character | None:
-        return self._by_account.get(fold_name(account))
+        hit = self._account_memo.get(account, self)
+        if hit is self:  # a thread has few accounts and many posts: fold each once
+            hit = self._account_memo[account] = self._by_account.get(fold_name(account))
+        return hit
 
     def lookup(self, name: str) -> list[Character]:
         """Characters whose name or alias equals ``name`` after folding."""

@@ -155,3 +155,50 @@ def test_floats_fall_back_to_ruamel():
     parsed = _parse(("events:\n" + dump_event(evs[0])).encode(), "t")
     assert not parsed.fast
     assert [v for _, v in parsed.items] == evs
+
+
+def check_lines(evs: list[dict], block_first: bool) -> None:
+    """One-line JSON events (bulk import), mixed with block ones: every reader agrees."""
+    from modtool.ledger import dump_event_line
+
+    parts = [dump_event(evs[0])] if block_first else []
+    parts += [dump_event_line(e) for e in (evs[1:] if block_first else evs)]
+    text = "game: t\nevents:\n" + "".join(parts)
+    want = as_plain(evs)
+    assert ruamel_load(text, pure=False)["events"] == want
+    assert ruamel_load(text, pure=True)["events"] == want
+    parsed = _parse(text.encode("utf-8"), "t")
+    assert [v for _, v in parsed.items] == want
+    _, items, _, _ = read_full(text, "t")
+    assert [line for line, _ in parsed.items] == [line for line, _ in items]
+    if not block_first or plain_keys(evs[0]):
+        assert parsed.fast  # our own one-line output never sends the file to the slow path
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(events, min_size=1, max_size=4), st.booleans())
+@example([{"type": "post", "body": "a\x85b\u2028c\ufeff\x7f", "q": '"x": 1'}], False)
+@example([{"type": "post", "k": {"a": '":', "b": ["\":\"", {}]}}], False)
+def test_one_line_events_read_back_alike(evs, block_first):
+    check_lines(evs, block_first)
+
+
+@pytest.mark.parametrize(
+    "line, fast",
+    [
+        ('  - {"type": "post", "day": 1}', True),
+        ('  - {"type": "post", "type": "close"}', False),  # duplicate key: ruamel decides (and refuses)
+        ('  - {"type": "post", "x": 1.5}', False),  # floats: ruamel decides
+        ('  - {"type": "post"}  # 导演的注释', False),
+        ('  - {"type": "post", "t": "\\ud83d\\ude00"}', False),
+    ],
+)
+def test_hand_edited_json_lines(line, fast):
+    text = "game: t\nevents:\n" + line + "\n"
+    try:
+        parsed = _parse(text.encode("utf-8"), "t")
+    except Exception:  # ruamel refuses a duplicate key: that is a UserError for the director
+        assert not fast
+        return
+    assert parsed.fast == fast
+    assert [v for _, v in parsed.items] == ruamel_load(text, pure=False)["events"]

@@ -12,7 +12,7 @@ same data and turns every YAML error into a Chinese message with a line.
 
 from __future__ import annotations
 
-from modtool.ledger._dump import dump_event
+from modtool.ledger._dump import dump_event, dump_event_line
 from modtool.ledger._store import LedgerData, append, atomic_write, load, locked, write_new
 
-__all__ = ["LedgerData", "load", "append", "write_new", "dump_event", "locked", "atomic_write"]
+__all__ = ["LedgerData", "load", "append", "write_new", "dump_event", "dump_event_line", "locked", "atomic_write"]

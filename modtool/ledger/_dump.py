@@ -195,3 +195,39 @@ def dump_event(event: dict, *, indent: int = 2) -> str:
     _emit_mapping(out, " " * indent + "- ", indent + 2, event)
     out.append("")
     return "\n".join(out)
+
+
+_JSON_UNSAFE_RE = re.compile(f"[{_UNSAFE}]")
+
+
+def _json_escape(m: re.Match) -> str:
+    return "\\u%04x" % ord(m.group())
+
+
+_LINE_ENCODER = None
+
+
+def event_json(event: dict) -> str:
+    """The JSON object text of one event, with YAML-unsafe characters escaped."""
+    global _LINE_ENCODER
+    if _LINE_ENCODER is None:
+        import json
+
+        _LINE_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+    text = _LINE_ENCODER.encode(event)
+    if _JSON_UNSAFE_RE.search(text):
+        text = _JSON_UNSAFE_RE.sub(_json_escape, text)
+    return text
+
+
+def dump_event_line(event: dict, *, indent: int = 2) -> str:
+    """One event on one line, as a JSON object (valid YAML flow mapping).
+
+    Used for bulk imports: one saved post per line is quick to write and to
+    read back (``_fast`` hands the line to the C JSON scanner), and undoing an
+    import by hand is deleting lines. Characters YAML does not read raw are
+    escaped, so YAML and JSON readers give the same value.
+    """
+    if not isinstance(event, dict) or not event:
+        raise TypeError(f"事件应是非空映射：{event!r}")
+    return " " * indent + "- " + event_json(event) + "\n"

@@ -40,6 +40,62 @@ _FLOW_STOP_RE = re.compile(r"[,\[\]{}]")
 _FLOW_KEY_RE = re.compile(r"([^\W\d][\w-]*): +")
 
 
+def _no_float(_s):
+    raise GiveUp  # YAML and JSON differ on some float spellings
+
+
+def _pairs(pairs):
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        raise GiveUp  # duplicate keys: JSON keeps the last, YAML refuses
+    return d
+
+
+_SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _count_keys(value) -> int:
+    """Number of keys in ``value``, nested ones too."""
+    n = 0
+    if type(value) is dict:
+        n = len(value)
+        for v in value.values():
+            if type(v) is dict or type(v) is list:
+                n += _count_keys(v)
+    elif type(value) is list:
+        for v in value:
+            if type(v) is dict or type(v) is list:
+                n += _count_keys(v)
+    return n
+
+
+_DECODER = None
+
+
+def json_item(text: str) -> dict:
+    """A one-line ``{...}`` event read as JSON, where that equals what YAML reads."""
+    import json
+
+    if not text.startswith("{") or _SURROGATE_ESCAPE_RE.search(text):
+        raise GiveUp
+    global _DECODER
+    if _DECODER is None:
+        _DECODER = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_float)
+    try:
+        value = _DECODER.decode(text)
+    except ValueError:
+        raise GiveUp from None  # a comment after it, or not JSON: ruamel decides
+    if not isinstance(value, dict):
+        raise GiveUp
+    # Duplicate keys (JSON keeps the last, YAML refuses). Each key in the text
+    # is followed by '":', and strings may hold more of them, so the count in
+    # the text is (keys kept + duplicates + extra): equal to the keys kept means
+    # no duplicate. Otherwise check pair by pair.
+    if text.count('":') != _count_keys(value):
+        json.loads(text, object_pairs_hook=_pairs, parse_float=_no_float, parse_constant=_no_float)
+    return value
+
+
 def check_text(text: str) -> None:
     """Characters the fast reader does not handle anywhere in the file."""
     if UNSAFE_RE.search(text) or "\r" in text:
@@ -403,6 +459,17 @@ class Reader:
         i, total = 0, len(toks)
         while i < total:
             ind, dash, key, pl, dq, iv, raw = toks[i]
+            if not key and dash:
+                # A whole event on one line as a JSON object (dump_event_line).
+                if col < 0:
+                    col = len(ind)
+                elif len(ind) != col:
+                    raise GiveUp
+                cur = json_item(lines[start + i][col + len(dash):])
+                out.append((start + i + 1, cur))
+                kc = -2  # no block keys may follow a one-line item
+                i += 1
+                continue
             if not key:
                 s = lines[start + i].lstrip(" ")
                 if s and s[0] != "#":

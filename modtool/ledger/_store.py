@@ -13,7 +13,7 @@ from pathlib import Path
 
 from modtool.events import Event
 from modtool.ledger import _cache, _fast
-from modtool.ledger._dump import dump_event
+from modtool.ledger._dump import dump_event, dump_event_line, event_json
 from modtool.problems import Problem, UserError
 
 LOCK_NAME = ".ledger.lock"
@@ -310,10 +310,38 @@ def _check_event(e) -> None:
         raise ValueError(f"事件应是带有文字 type 字段的映射：{e!r}")
 
 
-def _dump_checked(events: list[dict], indent: int) -> str:
+def _dump_lines_checked(events: list[dict], indent: int) -> str:
+    """One JSON line per event, after checking each holds only what JSON and
+    YAML read alike: str keys; str, int, bool, None, lists and mappings.
+
+    The fast reader takes such a line as JSON where JSON and YAML agree on it
+    (``_fast.json_item``); ``event_json`` escapes the characters where they
+    would not. tests/test_ledger_roundtrip.py checks both readers agree."""
+    for e in events:
+        if not isinstance(e, dict) or not e or not _json_plain(e):
+            raise ValueError(f"内部错误：这个事件无法无损写进账本：{e!r}")
+    pad = " " * indent + "- "
+    return "".join(pad + event_json(e) + "\n" for e in events)
+
+
+_PLAIN_TYPES = (str, int, bool, type(None))
+
+
+def _json_plain(v) -> bool:
+    t = type(v)
+    if t is dict:
+        return all(type(k) is str and _json_plain(x) for k, x in v.items())
+    if t is list:
+        return all(_json_plain(x) for x in v)
+    return t in _PLAIN_TYPES
+
+
+def _dump_checked(events: list[dict], indent: int, one_line: bool = False) -> str:
     """The text of ``events``, verified to read back exactly as given."""
     for e in events:
         _check_event(e)
+    if one_line:
+        return _dump_lines_checked(events, indent)
     text = "".join(dump_event(e, indent=indent) for e in events)
     probe = "events:\n" + text
     try:
@@ -328,8 +356,11 @@ def _dump_checked(events: list[dict], indent: int) -> str:
     return text
 
 
-def append(path: Path, events: list[dict], expect_digest: str | None = None) -> None:
+def append(path: Path, events: list[dict], expect_digest: str | None = None, one_line: bool = False) -> None:
     """Append events to the end of the ledger, never re-dumping what is there.
+
+    ``one_line`` writes each event as one JSON line (``dump_event_line``),
+    for bulk imports; otherwise as a block mapping (``dump_event``).
 
     With ``expect_digest`` (LedgerData.digest from an earlier load) refuse if
     the file changed since. Comments and layout survive byte for byte; the
@@ -350,7 +381,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None) -> 
         _, problems = _to_events(parsed.items, source)
         if problems:
             raise UserError(problems)
-        text = _dump_checked(events, parsed.item_col if parsed.item_col is not None else 2)
+        text = _dump_checked(events, parsed.item_col if parsed.item_col is not None else 2, one_line)
         newline = b"\r\n" if b"\r\n" in raw else b"\n"
         lines = raw.split(b"\n")
         kline = lines[parsed.events_line]
