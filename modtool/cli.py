@@ -206,6 +206,31 @@ def _report_crash(exc: BaseException) -> Path:
     return Path(name)
 
 
+def _usage_message(exc) -> str:
+    """click's usage errors in Chinese (the director never sees English)."""
+    kind = type(exc).__name__
+    param = getattr(exc, "param", None)
+    name = "/".join(getattr(param, "opts", None) or [getattr(param, "name", None) or ""]) if param else ""
+    if kind == "MissingParameter":
+        if param is not None and not getattr(param, "opts", [""])[0].startswith("-"):
+            name = (param.name or "").upper()
+        return f"缺少参数 {name}（用 --help 查看用法）"
+    if kind == "NoSuchOption":
+        hint = f"；你是不是想用 {'、'.join(exc.possibilities)}" if getattr(exc, "possibilities", None) else ""
+        return f"没有这个选项：{exc.option_name}{hint}（用 --help 查看用法）"
+    if kind == "BadParameter":
+        why = "应为整数" if "integer" in exc.message else exc.message
+        return f"参数 {name} 的值不对：{why}"
+    message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+    if message.startswith("No such command"):
+        import re
+
+        names = re.findall(r"'([^']+)'", message)
+        hint = f"；你是不是想用 {names[1]}" if len(names) > 1 else ""
+        return f"没有这个命令：{names[0] if names else message}{hint}（用 modtool --help 查看全部命令）"
+    return f"命令用法不对：{message}（用 --help 查看用法）"
+
+
 def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, standalone_mode=False)
@@ -213,20 +238,19 @@ def main(argv: list[str] | None = None) -> None:
         for p in exc.problems:
             typer.echo(f"错误：{p}", err=True)
         sys.exit(1)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):
         typer.echo("已中断，账本未改动。", err=True)
         sys.exit(130)
     except SystemExit:
         raise
-    except Exception as exc:  # click usage errors first, then real surprises
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            typer.echo(f"错误：{exc.format_message()}", err=True)
-            sys.exit(exc.exit_code if exc.exit_code else 2)
-        if isinstance(exc, click.exceptions.Abort):
-            typer.echo("已中断，账本未改动。", err=True)
-            sys.exit(130)
+    except Exception as exc:
+        names = {cls.__name__ for cls in type(exc).__mro__}
+        if "NoArgsIsHelpError" in names:
+            typer.echo(exc.ctx.get_help() if getattr(exc, "ctx", None) else "用 modtool --help 查看用法")
+            sys.exit(0)
+        if "ClickException" in names:  # usage errors (typer vendors click)
+            typer.echo(f"错误：{_usage_message(exc)}", err=True)
+            sys.exit(2)
         report = _report_crash(exc)
         typer.echo(f"modtool 内部错误（不是你的错）：{exc.__class__.__name__}。详情已写入 {report}", err=True)
         sys.exit(3)

@@ -179,3 +179,54 @@ def test_unknown_option_and_missing_close_are_user_errors(example, capsys):
 def test_python_dash_m_entry_point():
     r = subprocess.run([sys.executable, "-m", "modtool", "--help"], capture_output=True, text=True)
     assert r.returncode == 0 and "tally" in r.stdout
+
+
+def test_tally_as_it_stood_at_a_floor_and_a_time(capsys):
+    code, data, err = run(capsys, "tally", EXAMPLE, "--day", "2", "--floor", "4", "--json")
+    assert code == 0, err
+    t = json.loads(data)
+    # 2# 涂山红红 (sheriff, ×2) → 金人凤; 3#, 4# → 涂山红红
+    assert t["counts"] == {"金人凤": 2, "涂山红红": 2}
+    code, data, err = run(capsys, "tally", EXAMPLE, "--day", "2", "--at", "2026-11-05 19:45", "--json")
+    t = json.loads(data)
+    assert t["counts"]["金人凤"] == 7  # before 容容's 22# and after the 19:30 proxy
+    code, out, _ = run(capsys, "tally", EXAMPLE, "--day", "2", "--floor", "4")
+    assert "截至 4楼" in out
+
+
+def test_proxy_for_unknown_name_is_reported_not_guessed(example, capsys):
+    with open(example / "ledger.yaml", "a", encoding="utf-8") as f:
+        f.write('  - {type: proxy, day: 2, voter: 白月出, target: 金人凤, at: "2026-11-05 12:00"}\n')
+    code, data, err = run(capsys, "tally", example, "--day", "2", "--json")
+    assert code == 0, err
+    t = json.loads(data)
+    bad = [i for i in t["invalid"] if i["floor"] is None and "白月出" in f"{i['author']}{i['reason']}"]
+    assert bad, t["invalid"]
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (("tally",), "缺少参数 GAME_DIR"),
+        (("tally", EXAMPLE), "缺少参数 --day"),
+        (("tally", EXAMPLE, "--day", "x"), "应为整数"),
+        (("tally", EXAMPLE, "--dya", "2"), "没有这个选项：--dya"),
+        (("talyl",), "没有这个命令：talyl；你是不是想用 tally"),
+    ],
+)
+def test_usage_errors_are_chinese_exit_2(capsys, args, needle):
+    code, _, err = run(capsys, *args)
+    assert code == 2 and needle in err and "Traceback" not in err
+
+
+def test_unexpected_error_writes_a_report_not_a_traceback(capsys, monkeypatch, tmp_path):
+    import modtool.m42.report as report
+
+    monkeypatch.setattr(report, "tally_text", lambda *a, **k: 1 / 0)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    code, _, err = run(capsys, "tally", EXAMPLE, "--day", "2")
+    assert code == 3 and "内部错误" in err and "Traceback" not in err
+    assert list(tmp_path.glob("modtool-crash-*.log"))

@@ -31,3 +31,11 @@ def test_every_command_has_help_with_an_example_and_is_in_the_readme():
     for name, cmd in group.commands.items():
         assert cmd.help and "Example: modtool " + name in cmd.help, name
         assert f"modtool {name}" in readme, name
+
+
+def test_readme_documents_the_plain_text_format_as_the_importer_reads_it():
+    from modtool.forum import plaintext_help
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    body = plaintext_help().strip("\n").split("\n", 1)[1]  # without its heading
+    assert body in readme

@@ -42,7 +42,8 @@ def tally_text(tj: dict, close: str, sped_up: bool, problems: list[str], upto: s
     if tj["invalid"]:
         lines.append(f"无效帖（{len(tj['invalid'])}）：")
         for i in tj["invalid"]:
-            who = i["author"] + (f"（{i['voter']}）" if i.get("voter") and i["voter"] != i["author"] else "")
+            author = i.get("author") or "导演记录"
+            who = author + (f"（{i['voter']}）" if i.get("voter") and i["voter"] != author else "")
             hint = f"　{i['hint']}" if i.get("hint") else ""
             floor = f"{i['floor']}楼" if i.get("floor") is not None else "代投"
             lines.append(f"  {floor:>6} {who}：{i['reason']}{hint}")
@@ -98,7 +99,7 @@ def vote_post_context(tj: dict, game_name: str, close: str, sped_up: bool, base:
         "counts": [{"target": k, "votes": v} for k, v in tj["counts"].items()],
         "not_voted": tj["not_voted"],
         "invalid": [
-            {"floor_link": floor_link(i.get("floor"), i.get("pid"), base, fmt), "author": i["author"], "reason": i["reason"]}
+            {"floor_link": floor_link(i.get("floor"), i.get("pid"), base, fmt), "author": i.get("author") or "", "reason": i["reason"]}
             for i in tj["invalid"]
         ],
         "result_text": result_text(tj["result"]),
