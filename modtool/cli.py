@@ -73,9 +73,12 @@ def check(
     gd = _open(game_dir)
     problems = list(gd.problems)
     if gd.game.id == "m42" and not problems:
-        from modtool.m42.replay import check_days
+        from modtool.m42.engine import replay
 
-        problems += check_days(gd)
+        try:
+            problems += replay(gd).problems
+        except UserError as exc:
+            problems += exc.problems
     if as_json:
         _echo_json({"ok": not problems, "events": len(gd.events),
                     "problems": [{"source": p.source, "line": p.line, "floor": p.floor, "message": p.message} for p in problems]})
@@ -123,25 +126,35 @@ def import_(
         typer.echo(f"不在名单上的账号「{account}」：{shown}（不计票）")
 
 
-def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], close: Optional[str]):
-    from modtool.m42.replay import proxies_of, replay, vote_labels, vote_options, vote_posts
-    from modtool.m42.tally import tally_day
+def _now(at: Optional[str], gd) -> "datetime":
+    from datetime import datetime
+
     from modtool.timeutil import parse_time
+
+    if not at:
+        return datetime.now(gd.tz).replace(microsecond=0)
+    try:
+        return parse_time(at, gd.tz)
+    except ValueError as exc:
+        raise UserError(Problem("命令行", str(exc))) from None
+
+
+def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], close: Optional[str]):
+    from modtool.m42 import facts
+    from modtool.m42.engine import day_context, replay
+    from modtool.m42.tally import tally_day
 
     gd = _open(game_dir)
     _require_m42(gd)
     if gd.problems:
         raise UserError(gd.problems)
-    try:
-        close_dt = parse_time(close, gd.tz) if close else None
-        at_dt = parse_time(at, gd.tz) if at else None
-    except ValueError as exc:
-        raise UserError(Problem("命令行", str(exc))) from None
-    rp = replay(gd, day, close_override=close_dt)
-    ctx = rp.days[-1].ctx
-    t = tally_day(ctx, vote_posts(gd, day), proxies_of(gd, day), vote_labels(gd), vote_options(gd),
-                  upto_floor=floor, upto_time=at_dt)
-    return gd, ctx, t, rp
+    close_dt = _now(close, gd) if close else None
+    at_dt = _now(at, gd) if at else None
+    st = replay(gd)
+    ctx = day_context(gd, st, day, close_dt)
+    t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd),
+                  facts.vote_options(gd), upto_floor=floor, upto_time=at_dt)
+    return gd, ctx, t, st
 
 
 @app.command()
@@ -194,6 +207,82 @@ def announce(
     context = vote_post_context(t.to_json(), gd.game.name, fmt(ctx.close, False), ctx.sped_up,
                                 str(gd.options.get("forum_base_url", "")), fmt_)
     typer.echo(render(gd.game.id, kind, fmt_, context, game_dir), nl=False)
+
+
+@app.command()
+def act(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    actor: str = typer.Argument(..., help="行动的角色（狼人的杀人可写「狼人」）"),
+    ability: str = typer.Argument(..., help="kill、save、poison、check、shoot、successor、surrender、bar、last_words"),
+    targets: List[str] = typer.Argument(None, help="目标角色（bar 可写多个）"),
+    at: Optional[str] = typer.Option(None, "--at", help="玩家提交的时间（默认现在）"),
+    night: Optional[int] = typer.Option(None, "--night", help="第几夜（默认当前）"),
+    text: Optional[str] = typer.Option(None, "--text", help="遗言内容（last_words）"),
+) -> None:
+    """记录玩家提交给导演的行动；违反规则的提交也会记下，并说明不受理的原因。
+
+    Example: modtool act examples/m42-full 狼人 kill 涂山苏苏 --at "2026-11-03 21:35"
+    """
+    from modtool.gamefile import open_game
+    from modtool.m42.commands import record_act
+
+    gd = open_game(game_dir)
+    _require_m42(gd)
+    st, refused, gd = record_act(game_dir, actor, ability, targets or [], _now(at, gd), night, text)
+    if refused:
+        raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
+    typer.echo(f"已记录：{actor} {ability} {' '.join(targets or [])}".rstrip())
+    if st.winner:
+        typer.echo(f"游戏结束：{gd.game.data['camps'][st.winner]['name']}胜利")
+
+
+@app.command()
+def advance(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    at: Optional[str] = typer.Option(None, "--at", help="结束当前阶段的时间（默认现在）"),
+) -> None:
+    """结束当前阶段（白天→结算投票；夜晚→结算行动；黎明→开始新的一天），记下随后发生的事。
+
+    Example: modtool advance examples/m42-full --at "2026-11-03 21:00"
+    """
+    from modtool.gamefile import open_game
+    from modtool.m42.commands import record_advance
+    from modtool.m42.engine import phase_label
+    from modtool.m42.status import next_steps
+    from modtool.timeutil import fmt
+
+    gd = open_game(game_dir)
+    _require_m42(gd)
+    before, after, gd = record_advance(game_dir, _now(at, gd))
+    typer.echo(f"{phase_label(before)} → {phase_label(after)}")
+    for m in after.timeline[len(before.timeline):]:
+        typer.echo(f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}")
+    typer.echo("下一步：")
+    for step in next_steps(gd, after):
+        typer.echo(f"  - {step}")
+
+
+@app.command()
+def status(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """当前阶段、场上与出局的角色、警长、药剂、待办事项与时限、下一步该做什么。
+
+    Example: modtool status examples/m42
+    """
+    from modtool.m42.engine import replay
+    from modtool.m42.status import status_json, status_text
+
+    gd = _open(game_dir)
+    _require_m42(gd)
+    if gd.problems:
+        raise UserError(gd.problems)
+    st = replay(gd)
+    if as_json:
+        _echo_json(status_json(gd, st))
+    else:
+        typer.echo(status_text(gd, st), nl=False)
 
 
 def _report_crash(exc: BaseException) -> Path:

@@ -171,6 +171,10 @@ def test_check_names_the_line_of_a_bad_event(example, capsys):
 
 def test_unknown_option_and_missing_close_are_user_errors(example, capsys):
     code, _, err = run(capsys, "tally", example, "--day", "9")
+    assert code == 1 and "第 9 天还没有开始" in err
+    text = (example / "ledger.yaml").read_text(encoding="utf-8")
+    (example / "ledger.yaml").write_text(text.replace("  - type: close\n    day: 2\n", "  - type: close\n    day: 3\n"), encoding="utf-8")
+    code, _, err = run(capsys, "tally", example, "--day", "2")
     assert code == 1 and "关门时间" in err
     code, _, err = run(capsys, "tally", example, "--day", "2", "--at", "昨天")
     assert code == 1 and "看不懂" in err

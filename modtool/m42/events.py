@@ -6,16 +6,25 @@ _STR = (str,)
 _INT = (int,)
 
 M42_EVENTS: dict[str, Schema] = {
-    # A night submission as the player sent it to the director (M42-R6):
-    # ability kill (wolves), save / poison (witch), check (seer).
+    # A submission as the player sent it to the director: kill (wolves), save /
+    # poison (witch), check (seer) at night (M42-R6); shoot (hunter, M42-R7),
+    # successor (sheriff, M42-R9), surrender (a wolf, M42-R12). A refused one
+    # stays here; replay reports why.
     "act": {
-        "night": (_INT, True),
+        "night": (_INT, False),
         "actor": (_STR, True),
         "ability": (_STR, True),
         "target": (_STR, False),
         "at": (_STR, False),
         "note": (_STR, False),
     },
+    # The director closes the current phase (M42-R1): phase day|night|dawn and
+    # its number; closing dawn opens the next day.
+    "advance": {"phase": (_STR, True), "number": (_INT, True), "at": (_STR, True), "note": (_STR, False)},
+    # A last-words post sent to the director (M42-R10).
+    "last_words": {"character": (_STR, True), "text": (_STR, True), "at": (_STR, False)},
+    # A random draw made from the game's seed (M42-R9), recorded so a replay gives the same.
+    "draw": {"for": (_STR, True), "number": (_INT, True), "chosen": (_STR, True), "note": (_STR, False)},
     # The scapegoat's choice of who may not vote on `day` (M42-R8).
-    "bar": {"day": (_INT, True), "voters": ((list,), True), "note": (_STR, False)},
+    "bar": {"day": (_INT, True), "voters": ((list,), True), "at": (_STR, False), "note": (_STR, False)},
 }

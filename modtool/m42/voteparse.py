@@ -22,6 +22,8 @@ character is decided by ``modtool.m42.tally``.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -92,30 +94,87 @@ def _patterns(key: tuple):
     return with_colon, bare, role_of, shown, abstain
 
 
-@lru_cache(maxsize=65536)
-def _fold_char(ch: str) -> str:
-    return fold(ch)
+class _FoldTable(dict):
+    """``ord(ch) -> fold(ch)`` for ``str.translate``, filled on first use.
+
+    Folding a text through this table is folding it character by character
+    (what ``_fold_map`` defines), in one C-level pass."""
+
+    __slots__ = ()
+
+    def __missing__(self, o: int) -> str:
+        f = fold(chr(o))
+        if len(self) < 65536:  # bounded, like the cache it replaces
+            self[o] = f
+        return f
 
 
-def _fold_map(raw: str) -> tuple[str, list[int]]:
+_FOLD_TABLE = _FoldTable()
+
+
+def _fold_map(raw: str) -> tuple[str, list[int] | None]:
     """Folded text, folded per character, and for each folded character the
-    index of the raw character it came from (so raw spans can be cut out)."""
+    index of the raw character it came from (so raw spans can be cut out).
+
+    The index map is ``None`` when it is the identity (the folded text is as
+    long as the raw text): most posts, so no list is built for them."""
     if raw.isascii():  # NFKC leaves ASCII alone
-        return raw, list(range(len(raw)))
-    out = [_fold_char(ch) for ch in raw]
-    F = "".join(out)
+        return raw, None
+    F = raw.translate(_FOLD_TABLE)
     if len(F) == len(raw):
-        return F, list(range(len(raw)))
+        return F, None
     src: list[int] = []
-    for i, f in enumerate(out):
-        src.extend([i] * len(f))
+    table = _FOLD_TABLE
+    for i, ch in enumerate(raw):
+        src.extend([i] * len(table[ord(ch)]))
     return F, src
 
 
-def _raw_span(raw: str, src: list[int], a: int, b: int) -> str:
+def _raw_span(raw: str, src: list[int] | None, a: int, b: int) -> str:
     if a >= b:
         return ""
+    if src is None:
+        return raw[a:b]
     return raw[src[a] : src[b - 1] + 1]
+
+
+@lru_cache(maxsize=4096)
+def _fold_target(raw_target: str) -> str:
+    """``fold_name`` of a vote target (targets are few distinct names)."""
+    return fold_name(raw_target)
+
+
+# A character that no folding removes or turns into white space: ASCII
+# letters and digits, CJK unified ideographs (no decomposition, in no
+# composition pair, not invisible).
+_SOLID = re.compile(r"[0-9A-Za-z\u4e00-\u9fff]")
+
+
+def _blank(text: str) -> bool:
+    """``not fold_name(text)`` for a text already stripped of white space,
+    without folding it in the common cases."""
+    if not text:
+        return True
+    if text.isascii() or _SOLID.search(text) is not None:
+        # Stripped, non-empty ASCII folds to itself; a solid character survives.
+        return False
+    return not fold_name(text)
+
+
+def _line_end(F: str, a: int, b: int) -> int:
+    """Index of the first line end in F[a:b], or -1 (``_LINE_END`` semantics)."""
+    j = F.find("\n", a, b)
+    if F[a : b if j == -1 else j].isprintable():
+        # No other line-end character (all are unprintable) before the first "\n".
+        return j
+    le = _LINE_END.search(F, a, b, timeout=TIMEOUT)
+    return -1 if le is None else le.start()
+
+
+def labels_patterns(labels: VoteLabels):
+    """The compiled form of ``labels`` for ``parse_vote_compiled`` (compute
+    it once per tally, not per post)."""
+    return _patterns(labels.key())
 
 
 def parse_vote(text: str, labels: VoteLabels | None = None) -> ParsedVote | FormatError:
@@ -125,65 +184,81 @@ def parse_vote(text: str, labels: VoteLabels | None = None) -> ParsedVote | Form
     back to the player.
     """
     labels = labels or VoteLabels()
+    return parse_vote_compiled(text, _patterns(labels.key()))
+
+
+def parse_vote_compiled(text: str, pats) -> ParsedVote | FormatError:
+    """``parse_vote`` with the labels already compiled by ``labels_patterns``."""
     try:
-        return _parse(text, labels)
+        return _parse_with(text, pats)
     except TimeoutError:
         return FormatError("格式错误：帖子内容无法在限定时间内读取，请导演人工核对")
 
 
 def _parse(text: str, labels: VoteLabels) -> ParsedVote | FormatError:
-    with_colon, bare, role_of, shown, abstain_set = _patterns(labels.key())
+    return _parse_with(text, _patterns(labels.key()))
+
+
+def _parse_with(text: str, pats) -> ParsedVote | FormatError:
+    with_colon, bare, role_of, shown, abstain_set = pats
     F, src = _fold_map(text)
-    found: dict[str, list] = {r: [] for r in _ROLES}
     ms = list(with_colon.finditer(F, timeout=TIMEOUT))
-    for m in ms:
-        found[role_of[m.group("label")]].append(m)
 
     if not ms:
         b = bare.search(F, timeout=TIMEOUT)
         if b is not None:
-            lab = shown[role_of[b.group("label")]]
+            lab = shown[role_of[b.group(1)]]
             return FormatError(f"格式错误：「{lab}」后面缺少冒号（格式：{lab}：…）")
         return FormatError(f"不是投票帖：没有「{shown['vote_target']}」", not_a_vote=True)
 
-    for role in _ROLES:
-        if len(found[role]) > 1:
-            return FormatError(f"格式错误：「{shown[role]}」出现了{len(found[role])}次，无法判断投给谁")
-    has_vote = bool(found["vote_target"] or found["vote_reason"])
-    has_change = bool(found["change_target"] or found["change_reason"])
+    found: dict[str, list] = {}
+    for m in ms:
+        role = role_of[m.group(1)]
+        lst = found.get(role)
+        if lst is None:
+            found[role] = [m]
+        else:
+            lst.append(m)
+    if len(found) < len(ms):  # some label twice
+        for role in _ROLES:
+            n = len(found.get(role, ()))
+            if n > 1:
+                return FormatError(f"格式错误：「{shown[role]}」出现了{n}次，无法判断投给谁")
+    has_vote = "vote_target" in found or "vote_reason" in found
+    has_change = "change_target" in found or "change_reason" in found
     if has_vote and has_change:
         return FormatError("格式错误：同一帖里既有投票格式又有改票格式，无法判断；请只用一种格式重新发帖")
     kind = "vote" if has_vote else "change"
     t_role, r_role = ("vote_target", "vote_reason") if has_vote else ("change_target", "change_reason")
-    if not found[t_role]:
+    if t_role not in found:
         return FormatError(f"格式错误：缺少「{shown[t_role]}」")
-    if not found[r_role]:
+    if r_role not in found:
         return FormatError(f"格式错误：缺少「{shown[r_role]}」")
 
     tm, rm = found[t_role][0], found[r_role][0]
-    starts = sorted(m.start() for m in ms)
-
-    def next_label(pos: int) -> int:
-        for s in starts:
-            if s >= pos:
-                return s
-        return len(F)
+    # Matches come in text order: the next label after a field is the next match.
+    starts = [m.start() for m in ms]
+    n_f = len(F)
+    t_start, t_pos = tm.span()
+    r_pos = rm.end()
+    i = bisect_left(starts, t_pos)
+    t_end = starts[i] if i < len(starts) else n_f
+    i = bisect_left(starts, r_pos)
+    r_end = starts[i] if i < len(starts) else n_f
 
     # Target: to the end of the line or the next label.
-    t_end = next_label(tm.end())
-    le = _LINE_END.search(F, tm.end(), t_end, timeout=TIMEOUT)
-    if le is not None:
-        t_end = le.start()
-    raw_target = _raw_span(text, src, tm.end(), t_end).strip()
-    target = fold_name(raw_target)
+    le = _line_end(F, t_pos, t_end)
+    if le != -1:
+        t_end = le
+    raw_target = _raw_span(text, src, t_pos, t_end).strip()
+    target = _fold_target(raw_target)
     # Reason: to the next label or the end of the text.
-    r_end = next_label(rm.end())
-    reason = _raw_span(text, src, rm.end(), r_end).strip()
-    line = F.count("\n", 0, tm.start()) + 1
+    reason = _raw_span(text, src, r_pos, r_end).strip()
+    line = F.count("\n", 0, t_start) + 1
 
     if not target:
         return FormatError(f"格式错误：「{shown[t_role]}」是空的（对象要和标签写在同一行）")
-    if not fold_name(reason):
+    if _blank(reason):
         return FormatError(f"格式错误：「{shown[r_role]}」是空的")
     abstain = target in abstain_set
     return ParsedVote(kind=kind, target=target, raw_target=raw_target, reason=reason, abstain=abstain, line=line)

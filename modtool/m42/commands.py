@@ -1,0 +1,77 @@
+"""``act`` and ``advance`` for M42: record the fact, replay, say what it did.
+
+Both append facts only. A refused submission is appended all the same (the
+record is complete) and the refusal is reported from replay.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from modtool import ledger
+from modtool.gamefile import GameDir, open_game
+from modtool.m42.engine import ABILITY_NAMES, State, replay
+from modtool.problems import Problem, UserError
+from modtool.timeutil import fmt
+
+EXTRA_ABILITIES = ("bar", "last_words")
+
+
+def _events_after(gd: GameDir, st: State, line: int | None) -> list[Problem]:
+    return [p for p in st.problems if line is not None and p.line is not None and p.line >= line]
+
+
+def record_act(game_dir, actor: str, ability: str, targets: list[str], at: datetime, night: int | None,
+               text: str | None) -> tuple[State, list[Problem], GameDir]:
+    gd = open_game(game_dir)
+    if gd.problems:
+        raise UserError(gd.problems)
+    if ability not in ABILITY_NAMES and ability not in EXTRA_ABILITIES:
+        raise UserError(f"未知的技能「{ability}」；可用：{'、'.join([*ABILITY_NAMES, *EXTRA_ABILITIES])}")
+    before = replay(gd)
+    if ability == "bar":
+        ev = {"type": "bar", "day": before.number + 1, "voters": list(targets), "at": fmt(at)}
+    elif ability == "last_words":
+        if not text:
+            raise UserError("遗言需要 --text 给出内容")
+        ev = {"type": "last_words", "character": actor, "text": text, "at": fmt(at)}
+    else:
+        if len(targets) > 1:
+            raise UserError(f"<{ABILITY_NAMES[ability]}>只能选一个目标")
+        ev = {"type": "act"}
+        if night is not None or before.phase == "night":
+            ev["night"] = night if night is not None else before.number
+        ev.update(actor=actor, ability=ability)
+        if targets:
+            ev["target"] = targets[0]
+        ev["at"] = fmt(at)
+    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    gd = open_game(game_dir)
+    st = replay(gd)
+    new_line = gd.events[-1].line
+    return st, _events_after(gd, st, new_line), gd
+
+
+def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
+    """Close the current phase; random draws it needs are recorded as ``draw`` events."""
+    gd = open_game(game_dir)
+    if gd.problems:
+        raise UserError(gd.problems)
+    before = replay(gd)
+    if before.over:
+        raise UserError("游戏已经结束，不能再推进")
+    ev = {"type": "advance", "phase": before.phase, "number": before.number, "at": fmt(at)}
+    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    gd = open_game(game_dir)
+    after = replay(gd)
+    recorded = {(e.data.get("for"), e.data.get("number")) for e in gd.of_type("draw")}
+    draws = []
+    for i, (_, name, how) in enumerate(after.sheriff_log):
+        if how.startswith("随机") and ("sheriff", i) not in recorded:
+            draws.append({"type": "draw", "for": "sheriff", "number": i, "chosen": name,
+                          "note": f"种子 {gd.header.get('seed')} 抽出（M42-R9）"})
+    if draws:
+        ledger.append(gd.ledger_path, draws, expect_digest=gd.digest)
+        gd = open_game(game_dir)
+        after = replay(gd)
+    return before, after, gd

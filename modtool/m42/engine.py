@@ -1,0 +1,524 @@
+"""The M42 game by replay: every event in ledger order through the phases.
+
+Phases (M42-R1): day N is open → ``advance`` closes it (the vote resolves) →
+night N → ``advance`` resolves the night (M42-R6) → dawn N (the night's exits
+are known to the director, last words and prompts are pending) → ``advance``
+opens day N+1 with the day-start post. Nothing is stored: exits, the sheriff,
+potions, pending decisions and the winner are all recomputed here from the
+facts (DESIGN.md principle 1). Submissions the rules refuse stay in the ledger
+and come back as problems with their line (issue: a refused submission is
+kept as a fact).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from modtool.gamefile import GameDir
+from modtool.m42 import facts
+from modtool.m42.tally import DayContext, Tally, tally_day
+from modtool.m42.wincheck import check_winner
+from modtool.problems import Problem
+
+NIGHT_ABILITIES = {"kill": "werewolf", "save": "witch", "poison": "witch", "check": "seer"}
+ABILITY_NAMES = {
+    "kill": "杀人", "save": "救药", "poison": "毒药", "check": "验人", "shoot": "最后一枪",
+    "successor": "指定继任警长", "surrender": "投降",
+}
+CAUSES = {  # public wording; night causes are never told apart in public (M42-R6, R10)
+    "exile": "被投票放逐", "scapegoat": "冤死", "kill": "出局", "poison": "出局", "shot": "出局", "redcard": "红牌罚下",
+}
+WOLF_WORDS = ("狼人", "狼队", "wolves")
+
+
+@dataclass(frozen=True)
+class Exit:
+    name: str
+    cause: str  # exile | scapegoat | kill | poison | shot | redcard
+    phase: str  # day | night | dawn
+    number: int
+    at: datetime
+
+    @property
+    def public_cause(self) -> str:
+        return CAUSES[self.cause]
+
+
+@dataclass
+class Pending:
+    kind: str  # shoot | successor | last_words | bar
+    who: str
+    since: datetime
+    due: datetime | None  # None: before the next day opens
+
+    @property
+    def label(self) -> str:
+        return {"shoot": "猎人开枪", "successor": "指定继任警长", "last_words": "遗言", "bar": "替罪羊指定禁票"}[self.kind]
+
+
+@dataclass
+class NightRecord:
+    number: int
+    start: datetime
+    kill: str | None = None
+    kill_at: datetime | None = None
+    saved: str | None = None
+    poisoned: str | None = None
+    checks: list[dict] = field(default_factory=list)  # {seer, target, result}
+    used: set[str] = field(default_factory=set)
+    exits: list[Exit] = field(default_factory=list)
+    resolved: bool = False
+
+
+@dataclass
+class DayRecord:
+    number: int
+    alive_at_open: list[str]
+    opened: datetime | None
+    ctx: DayContext | None = None
+    tally: Tally | None = None
+    exits: list[Exit] = field(default_factory=list)
+
+
+@dataclass
+class Moment:
+    """One line of the game's timeline; ``public`` is what the thread may see."""
+
+    at: datetime
+    text: str
+    public: bool
+
+
+@dataclass
+class State:
+    phase: str = "day"  # day | night | dawn | over
+    number: int = 1
+    alive: list[str] = field(default_factory=list)
+    exits: list[Exit] = field(default_factory=list)
+    sheriff: str | None = None
+    sheriff_log: list[tuple[datetime, str, str]] = field(default_factory=list)
+    potions_used: set[str] = field(default_factory=set)
+    shot_used: bool = False
+    pending: list[Pending] = field(default_factory=list)
+    days: dict[int, DayRecord] = field(default_factory=dict)
+    nights: dict[int, NightRecord] = field(default_factory=dict)
+    last_words: dict[str, list[dict]] = field(default_factory=dict)
+    surrendered: set[str] = field(default_factory=set)
+    lost: list[str] = field(default_factory=list)
+    winner: str | None = None
+    ended_at: datetime | None = None
+    barred: dict[int, set[str]] = field(default_factory=dict)
+    timeline: list[Moment] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+class Engine:
+    def __init__(self, gd: GameDir):
+        self.gd = gd
+        self.roster = gd.roster
+        self.role = {c.name: c.role for c in gd.roster}
+        self.st = State(alive=[c.name for c in gd.roster])
+        self.st.days[1] = DayRecord(1, list(self.st.alive), None)
+        self.labels = facts.vote_labels(gd)
+        self.options = facts.vote_options(gd)
+        self.draws = {(ev.data.get("for"), ev.data.get("number")): ev for ev in gd.of_type("draw")}
+
+    # -- helpers ---------------------------------------------------------------
+
+    def problem(self, ev, message: str) -> None:
+        self.st.problems.append(Problem(self.gd.source, message, ev.line if ev is not None else None))
+
+    def note(self, at: datetime, text: str, public: bool) -> None:
+        self.st.timeline.append(Moment(at, text, public))
+
+    def character(self, label, ev) -> str | None:
+        found = self.roster.lookup(str(label))
+        if len(found) != 1:
+            self.problem(ev, f"「{label}」不是本局角色的名字" if not found else f"「{label}」同时是几个角色的名字")
+            return None
+        return found[0].name
+
+    def holders(self, role: str) -> list[str]:
+        return [c.name for c in self.roster if c.role == role]
+
+    def camp(self, name: str) -> str | None:
+        return self.gd.game.camp_of(self.role.get(name))
+
+    def close_of_day(self, n: int, fallback: datetime) -> datetime:
+        return facts.close_of(self.gd, n) or fallback
+
+    def night_deadline(self, n: int) -> datetime:
+        """M42-R15: wolves and seer answer within an hour of the day's close."""
+        return self.st.nights[n].start + timedelta(hours=1)
+
+    # -- replay ------------------------------------------------------------------
+
+    def run(self) -> State:
+        handlers = {"advance": self.advance, "act": self.act, "last_words": self.last_words, "bar": self.bar}
+        for ev in self.gd.events:
+            handler = handlers.get(ev.type)
+            if handler is None:
+                continue
+            if self.st.over:
+                self.problem(ev, "游戏已经结束，这条记录不再起作用")
+                continue
+            handler(ev)
+        return self.st
+
+    # -- advance -----------------------------------------------------------------
+
+    def advance(self, ev) -> None:
+        st = self.st
+        at = facts.event_time(self.gd, ev)
+        closing, number = ev.data.get("phase"), ev.data.get("number")
+        if (closing, number) != (st.phase, st.number):
+            self.problem(ev, f"advance 记的是结束「{closing} {number}」，但此时是「{st.phase} {st.number}」")
+            return
+        self.expire(at)
+        if st.phase == "day":
+            self.close_day(at)
+        elif st.phase == "night":
+            self.resolve_night(at)
+        elif st.phase == "dawn":
+            self.open_day(at, ev)
+
+    def expire(self, at: datetime) -> None:
+        """Pending decisions past their deadline are forfeited (M42-R15), or drawn (M42-R9)."""
+        keep = []
+        for p in self.st.pending:
+            if p.due is not None and p.due <= at:
+                self.forfeit(p, p.due)
+            else:
+                keep.append(p)
+        self.st.pending = keep
+
+    def forfeit(self, p: Pending, at: datetime) -> None:
+        if p.kind == "successor":
+            self.random_successor(at, "殉职指定超时")
+        elif p.kind == "shoot":
+            self.note(at, f"{p.who}（猎人）未在时限内开枪，视为放弃", False)
+
+    def close_day(self, at: datetime) -> None:
+        st, n = self.st, self.st.number
+        rec = st.days[n]
+        close = self.close_of_day(n, at)
+        alive = set(rec.alive_at_open)
+        rec.ctx = DayContext(
+            day=n,
+            roster=self.roster,
+            alive=alive,
+            sheriff=st.sheriff if st.sheriff in alive else None,
+            barred=st.barred.get(n, set()),
+            close=close,
+            sped_up=facts.sped_up(self.gd, n),
+            scapegoat=next((x for x in self.holders("scapegoat") if x in alive), None),
+        )
+        rec.tally = tally_day(rec.ctx, facts.vote_posts(self.gd, n), facts.proxies_of(self.gd, n), self.labels, self.options)
+        result = rec.tally.result
+        self.note(close, f"第 {n} 天投票：{result.get('explain', result['kind'])}", True)
+        if result["kind"] == "sheriff":  # M42-R2
+            st.sheriff = result["target"]
+            st.sheriff_log.append((close, result["target"], "竞选当选"))
+        elif result["kind"] in ("exile", "scapegoat"):  # M42-R4
+            rec.exits.append(self.exit(result["target"], result["kind"], "day", close))
+        st.phase = "night"
+        st.nights[n] = NightRecord(n, close)
+
+    def resolve_night(self, at: datetime) -> None:
+        """M42-R6: the kill resolves (unless saved), then the poison."""
+        st, n = self.st, self.st.number
+        rec = st.nights[n]
+        if rec.kill is None:
+            self.note(at, f"第 {n} 夜：狼人没有提交杀人目标，无人被指杀", False)
+        elif rec.kill == rec.saved:
+            self.note(at, f"第 {n} 夜：{rec.kill}被指杀，女巫使用救药，未出局", False)
+        else:
+            rec.exits.append(self.exit(rec.kill, "kill", "night", at))
+        if rec.poisoned and not st.over and rec.poisoned in st.alive:
+            rec.exits.append(self.exit(rec.poisoned, "poison", "night", at))
+        rec.resolved = True
+        if not st.over:
+            st.phase = "dawn"
+
+    def open_day(self, at: datetime, ev) -> None:
+        st = self.st
+        for p in st.pending:  # what was due "before the next day opens"
+            self.forfeit(p, at)
+        st.pending = []
+        st.number += 1
+        st.phase = "day"
+        st.days[st.number] = DayRecord(st.number, list(st.alive), at)
+        self.note(at, f"第 {st.number} 天开始", True)
+
+    # -- exits and what follows them ----------------------------------------------
+
+    def exit(self, name: str, cause: str, phase: str, at: datetime) -> Exit:
+        st = self.st
+        ex = Exit(name, cause, phase, st.number, at)
+        st.alive.remove(name)
+        st.exits.append(ex)
+        self.note(at, f"{name}{ex.public_cause}" if cause != "kill" and cause != "poison" else f"{name}出局", phase == "day")
+        role = self.role.get(name)
+        if cause != "redcard":
+            st.pending.append(Pending("last_words", name, at, None))  # M42-R10
+            if role == "hunter" and not st.shot_used:  # M42-R7: poisoned or not, only a red card stops the shot
+                st.pending.append(Pending("shoot", name, at, at + timedelta(minutes=30)))
+            if cause == "scapegoat":  # M42-R8
+                st.pending.append(Pending("bar", name, at, None))
+        if name == st.sheriff:  # M42-R9
+            if cause == "redcard":
+                self.random_successor(at, "红牌罚下")
+            else:
+                due = at + timedelta(minutes=10) if cause in ("exile", "scapegoat") else None
+                st.pending.append(Pending("successor", name, at, due))
+        self.win_check(at)
+        return ex
+
+    def win_check(self, at: datetime) -> None:
+        """M42-R11, after every single exit, in exit order."""
+        st = self.st
+        lost, winner = check_winner(self.gd.game, self.roster, set(st.alive), st.lost, st.surrendered)
+        for camp in lost:
+            if camp not in st.lost:
+                st.lost.append(camp)
+                self.note(at, f"{self.gd.game.data['camps'][camp]['name']}判负", False)
+        if winner and not st.over:
+            st.winner = winner
+            st.ended_at = at
+            st.phase = "over"
+            st.pending = []
+            self.note(at, f"{self.gd.game.data['camps'][winner]['name']}胜利，游戏结束", True)
+
+    def random_successor(self, at: datetime, why: str) -> None:
+        """M42-R9: a random successor, drawn from the game's seed and recorded as a draw event."""
+        st = self.st
+        key = ("sheriff", len(st.sheriff_log))
+        recorded = self.draws.get(key)
+        candidates = list(st.alive)
+        if not candidates:
+            return
+        if recorded is not None and recorded.data.get("chosen") in candidates:
+            chosen = recorded.data["chosen"]
+        else:
+            chosen = seeded_choice(self.gd.header.get("seed", 0), key, candidates)
+        st.sheriff = chosen
+        st.sheriff_log.append((at, chosen, f"随机继任（{why}）"))
+        self.note(at, f"警长由{chosen}随机继任（{why}）", True)
+
+    # -- submissions -------------------------------------------------------------
+
+    def act(self, ev) -> None:
+        st = self.st
+        ability = ev.data.get("ability")
+        at = facts.event_time(self.gd, ev) if ev.data.get("at") else None
+        if ability not in ABILITY_NAMES:
+            self.problem(ev, f"未知的技能「{ability}」（可用：{'、'.join(ABILITY_NAMES)}）")
+            return
+        if at is None:
+            self.problem(ev, "提交缺少时间 at，无法核对时限")
+            return
+        label = ev.data.get("actor")
+        actor = None if label in WOLF_WORDS and ability == "kill" else self.character(label, ev)
+        if actor is None and not (label in WOLF_WORDS and ability == "kill"):
+            return
+        target = None
+        if ev.data.get("target") is not None:
+            target = self.character(ev.data["target"], ev)
+            if target is None:
+                return
+        refusal = self.refusal(ability, actor, target, at, ev)
+        if refusal:
+            self.problem(ev, f"不受理：{refusal}")
+            return
+        getattr(self, f"do_{ability}")(actor, target, at, ev)
+
+    def refusal(self, ability: str, actor, target, at: datetime, ev) -> str | None:
+        st = self.st
+        who = actor or "狼人"
+        role = self.role.get(actor) if actor else "werewolf"
+        if ability in NIGHT_ABILITIES:
+            if NIGHT_ABILITIES[ability] != role:
+                return f"{who}没有技能<{ABILITY_NAMES[ability]}>"
+            night = ev.data.get("night", st.number)
+            if st.phase != "night" or night != st.number:
+                return f"现在不是第 {night} 夜的行动时间（当前：{phase_label(st)}）"
+            if actor is not None and actor not in st.alive:
+                return f"{actor}已出局"
+            if target is None:
+                return "缺少目标"
+            if target not in st.alive:  # M42-R6
+                return f"目标{target}已出局"
+            rec = st.nights[st.number]
+            if ability in ("kill", "check") and at > self.night_deadline(st.number):
+                return f"已过时限（关门后一小时，{fmt_short(self.night_deadline(st.number))}），视为放弃（M42-R15）"
+            if ability == "kill" and "wolf" in st.lost:
+                return "狼人阵营已判负，失去杀人技能"
+            if ability == "check" and rec.checks:
+                return "预言家每晚只能查验一名角色"
+            if ability in ("save", "poison"):
+                told = rec.kill_at or self.night_deadline(st.number)
+                due = told + timedelta(minutes=30)
+                if at > due:
+                    return f"已过时限（得知被指杀角色后半小时，{fmt_short(due)}），视为放弃（M42-R15）"
+                if ability in st.potions_used:
+                    return f"{ABILITY_NAMES[ability]}已经用过（每种药只能用一次）"
+                if rec.used & {"save", "poison"}:
+                    return "救药和毒药不能在同一晚使用"
+                if ability == "save" and target == actor and not self.gd.options.get("witch_self_save", False):
+                    return "本场女巫不得自救"
+            return None
+        if ability == "surrender":
+            if role != "werewolf":
+                return f"{who}不是狼人，不能投降"
+            return None
+        pending_kind = {"shoot": "shoot", "successor": "successor"}[ability]
+        p = next((p for p in st.pending if p.kind == pending_kind and p.who == actor), None)
+        if p is None:
+            return f"{who}现在没有待执行的<{ABILITY_NAMES[ability]}>"
+        if p.due is not None and at > p.due:
+            return f"已过时限（{fmt_short(p.due)}），视为放弃（M42-R15）"
+        if target is None:
+            return "缺少目标"
+        if target == actor:
+            return "不能选择自己"
+        if target not in st.alive:
+            return f"目标{target}已出局"
+        return None
+
+    def do_kill(self, actor, target, at, ev) -> None:
+        rec = self.st.nights[self.st.number]
+        rec.kill, rec.kill_at = target, at  # the wolves' latest submission counts
+        self.note(at, f"第 {rec.number} 夜：狼人指杀{target}", False)
+
+    def do_save(self, actor, target, at, ev) -> None:
+        rec = self.st.nights[self.st.number]
+        rec.saved = target
+        rec.used.add("save")
+        self.st.potions_used.add("save")
+        if target != rec.kill:
+            self.st.warnings.append(Problem(self.gd.source, f"女巫救的{target}不是被指杀的角色：救药白白用掉（M42-R6）", ev.line))
+        self.note(at, f"第 {rec.number} 夜：女巫对{target}使用救药", False)
+
+    def do_poison(self, actor, target, at, ev) -> None:
+        rec = self.st.nights[self.st.number]
+        rec.poisoned = target
+        rec.used.add("poison")
+        self.st.potions_used.add("poison")
+        self.note(at, f"第 {rec.number} 夜：女巫对{target}使用毒药", False)
+
+    def do_check(self, actor, target, at, ev) -> None:
+        rec = self.st.nights[self.st.number]
+        result = "村民阵营" if self.camp(target) == "village" else "非村民阵营"
+        rec.checks.append({"seer": actor, "target": target, "result": result, "at": at})
+        self.note(at, f"第 {rec.number} 夜：预言家查验{target}，结果为{result}", False)
+
+    def do_shoot(self, actor, target, at, ev) -> None:
+        st = self.st
+        st.pending = [p for p in st.pending if not (p.kind == "shoot" and p.who == actor)]
+        st.shot_used = True
+        self.note(at, f"猎人{actor}开枪带走{target}", False)
+        phase = "day" if st.phase == "day" else st.phase
+        self.exit(target, "shot", phase, at)
+
+    def do_successor(self, actor, target, at, ev) -> None:
+        st = self.st
+        st.pending = [p for p in st.pending if not (p.kind == "successor" and p.who == actor)]
+        st.sheriff = target
+        st.sheriff_log.append((at, target, f"由{actor}指定继任"))
+        self.note(at, f"警长{actor}殉职，指定{target}继任警长", True)
+
+    def do_surrender(self, actor, target, at, ev) -> None:
+        """M42-R12: every wolf, the dead ones too, must agree; then the wolves lose (not announced)."""
+        st = self.st
+        st.surrendered.add(actor)
+        self.note(at, f"{actor}同意投降", False)
+        self.win_check(at)
+
+    def last_words(self, ev) -> None:
+        """M42-R10: at most 4 posts, only for a character out not by red card, before the next day opens."""
+        st = self.st
+        name = self.character(ev.data.get("character"), ev)
+        if name is None:
+            return
+        p = next((p for p in st.pending if p.kind == "last_words" and p.who == name), None)
+        if p is None:
+            self.problem(ev, f"不受理：{name}现在没有留遗言的权利（M42-R10）")
+            return
+        words = st.last_words.setdefault(name, [])
+        if len(words) >= 4:
+            self.problem(ev, f"不受理：{name}的遗言已满 4 条（M42-R10）")
+            return
+        text = str(ev.data.get("text", ""))
+        words.append({"text": text, "at": facts.event_time(self.gd, ev) if ev.data.get("at") else None, "line": ev.line})
+        if "[" in text and "]" in text:
+            self.st.warnings.append(Problem(self.gd.source, f"{name}的遗言里有论坛代码（M42-R10、R17：请导演判断）", ev.line))
+
+
+    def bar(self, ev) -> None:
+        """M42-R8: the scapegoat exiled by 冤死 names who may not vote the next day."""
+        st = self.st
+        p = next((p for p in st.pending if p.kind == "bar"), None)
+        day = ev.data.get("day")
+        if p is None or day != st.number + 1:
+            self.problem(ev, f"第 {day} 天的禁票无效：只有前一天因冤死出局的替罪羊可以指定（M42-R8）")
+            return
+        names = {n for n in (self.character(v, ev) for v in ev.data.get("voters", [])) if n}
+        st.barred[day] = names
+        st.pending.remove(p)
+        self.note(facts.event_time(self.gd, ev) if ev.data.get("at") else p.since,
+                  f"替罪羊{p.who}指定第 {day} 天不得投票：{'、'.join(sorted(names))}", True)
+
+
+def seeded_choice(seed, key: tuple, candidates: list[str]) -> str:
+    """A draw from the recorded seed: the same ledger always draws the same (M42-R9)."""
+    rng = random.Random(f"{seed}/{'/'.join(map(str, key))}")
+    return rng.choice(sorted(candidates))
+
+
+def fmt_short(dt: datetime) -> str:
+    return dt.strftime("%m-%d %H:%M")
+
+
+def phase_label(st: State) -> str:
+    return {
+        "day": f"第 {st.number} 天白天",
+        "night": f"第 {st.number} 夜",
+        "dawn": f"第 {st.number} 夜已结算，等待第 {st.number + 1} 天开始",
+        "over": "游戏已结束",
+    }[st.phase]
+
+
+def replay(gd: GameDir) -> State:
+    return Engine(gd).run()
+
+
+def day_context(gd: GameDir, st: State, day: int, close: datetime | None = None) -> DayContext:
+    """The vote context of ``day``: as it was closed, or the open day as it stands."""
+    from modtool.problems import UserError
+
+    rec = st.days.get(day)
+    if rec is None:
+        raise UserError(Problem(gd.source, f"第 {day} 天还没有开始（当前：{phase_label(st)}）"))
+    if rec.ctx is not None:
+        return rec.ctx
+    close = close or facts.close_of(gd, day)
+    if close is None:
+        raise UserError(Problem(gd.source, f"第 {day} 天没有关门时间：在账本里记一条 close 事件，或用 --close 给出"))
+    alive = set(rec.alive_at_open)
+    return DayContext(
+        day=day,
+        roster=gd.roster,
+        alive=alive,
+        sheriff=st.sheriff if st.sheriff in alive else None,
+        barred=st.barred.get(day, set()),
+        close=close,
+        sped_up=facts.sped_up(gd, day),
+        scapegoat=next((c.name for c in gd.roster if c.role == "scapegoat" and c.name in alive), None),
+    )

@@ -1,0 +1,97 @@
+"""What a director needs at a glance: phase, who is in, pending decisions, what to do next."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from modtool.gamefile import GameDir
+from modtool.m42.engine import State, fmt_short, phase_label
+from modtool.timeutil import fmt
+
+
+def next_steps(gd: GameDir, st: State) -> list[str]:
+    if st.over:
+        return ["游戏已结束：modtool announce GAME_DIR end 生成结束帖（全部身份与时间线）"]
+    steps: list[str] = []
+    n = st.number
+    if st.phase == "day":
+        steps.append(f"第 {n} 天讨论中：导入投票帖（modtool import … --thread vote --day {n}），随时 modtool tally --day {n} 看票型")
+        steps.append(f"关门后运行 modtool advance 结算第 {n} 天投票")
+    elif st.phase == "night":
+        rec = st.nights[n]
+        wolves_due = fmt_short(rec.start + timedelta(hours=1))  # M42-R15
+        if rec.kill is None:
+            steps.append(f"等待狼人提交杀人目标（时限 {wolves_due}）：modtool act GAME_DIR 狼人 kill 目标")
+        else:
+            steps.append(f"把被指杀的角色告诉女巫：modtool announce GAME_DIR witch --night {n}")
+        if not rec.checks and any(c.role == "seer" and c.name in st.alive for c in gd.roster):
+            steps.append(f"等待预言家查验（时限 {wolves_due}）：modtool act GAME_DIR 预言家名字 check 目标")
+        steps.append(f"所有行动到齐或时限过后，modtool advance 结算第 {n} 夜")
+    elif st.phase == "dawn":
+        steps.append("通知出局角色（遗言、猎人开枪、警长继任），收齐后 modtool advance 开始新的一天")
+        steps.append(f"然后发布开始帖：modtool announce GAME_DIR day-start --day {n + 1}")
+    for p in st.pending:
+        due = f"，时限 {fmt_short(p.due)}" if p.due else "，在下一个讨论日开始前"
+        steps.append(f"待办：{p.who}的{p.label}{due}")
+    return steps
+
+
+def status_json(gd: GameDir, st: State) -> dict:
+    exits = {e.name: e for e in st.exits}
+    return {
+        "phase": st.phase,
+        "number": st.number,
+        "phase_label": phase_label(st),
+        "characters": [
+            {
+                "name": c.name,
+                "account": c.account,
+                "role": c.role,
+                "alive": c.name in st.alive,
+                "out": None if c.name in st.alive else {
+                    "cause": exits[c.name].cause, "phase": exits[c.name].phase,
+                    "number": exits[c.name].number, "at": fmt(exits[c.name].at),
+                },
+            }
+            for c in gd.roster
+        ],
+        "sheriff": st.sheriff,
+        "potions_left": [p for p in ("save", "poison") if p not in st.potions_used],
+        "pending": [{"kind": p.kind, "who": p.who, "due": fmt(p.due) if p.due else None} for p in st.pending],
+        "next": next_steps(gd, st),
+        "winner": st.winner,
+        "problems": [str(p) for p in st.problems],
+        "warnings": [str(p) for p in st.warnings],
+    }
+
+
+def status_text(gd: GameDir, st: State) -> str:
+    lines = [f"{gd.game.name}：{phase_label(st)}"]
+    if st.winner:
+        lines.append(f"胜者：{gd.game.data['camps'][st.winner]['name']}（{fmt(st.ended_at, False)}）")
+    lines.append(f"警长：{st.sheriff or '无'}")
+    left = [{"save": "救药", "poison": "毒药"}[p] for p in ("save", "poison") if p not in st.potions_used]
+    lines.append(f"女巫药剂：{'、'.join(left) if left else '已用完'}")
+    lines.append(f"场上（{len(st.alive)}）：" + "、".join(f"{n}（{gd.game.role_name(_role(gd, n))}）" for n in st.alive))
+    if st.exits:
+        lines.append("已出局：")
+        for e in st.exits:
+            where = f"第 {e.number} {'天' if e.phase == 'day' else '夜'}"
+            lines.append(f"  {e.name}（{gd.game.role_name(_role(gd, e.name))}）{where} {fmt(e.at, False)} {_private_cause(e.cause)}")
+    lines.append("下一步：")
+    lines += [f"  - {s}" for s in next_steps(gd, st)]
+    for p in st.problems:
+        lines.append(f"不受理/有问题：{p}")
+    for p in st.warnings:
+        lines.append(f"提醒：{p}")
+    return "\n".join(lines) + "\n"
+
+
+def _role(gd: GameDir, name: str):
+    c = gd.roster.get(name)
+    return c.role if c else None
+
+
+def _private_cause(cause: str) -> str:
+    return {"exile": "被投票放逐", "scapegoat": "冤死", "kill": "被狼人杀害", "poison": "被女巫毒杀",
+            "shot": "被猎人开枪带走", "redcard": "红牌罚下"}[cause]
