@@ -188,25 +188,29 @@ def tally(
 @app.command()
 def announce(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    kind: str = typer.Argument(..., help="帖子种类：vote（投票结果）"),
-    day: int = typer.Option(..., "--day", min=1, help="第几天"),
+    kind: str = typer.Argument(..., help="vote、day-start、succession、end、roles、witch、seer、wolves、hunter、sheriff"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
+    night: Optional[int] = typer.Option(None, "--night", min=1, help="第几夜（默认当前）"),
     fmt_: str = typer.Option("bbcode", "--format", help="bbcode（论坛代码）或 markdown"),
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
 ) -> None:
-    """生成可直接粘贴到论坛的公告帖。GAME_DIR/templates/ 中的同名模板优先。
+    """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
+
+    公开帖只拿到公开的信息（场上角色、出局顺序、遗言、票型），不会泄露身份或夜晚目标。
 
     Example: modtool announce examples/m42 vote --day 2 --format bbcode
     """
-    from modtool.m42.report import vote_post_context
+    from modtool.m42.announce import context
+    from modtool.m42.engine import replay
     from modtool.render import render
-    from modtool.timeutil import fmt
 
-    if kind != "vote":
-        raise UserError(f"未知的帖子种类「{kind}」；目前可用：vote")
-    gd, ctx, t, _ = _tally(game_dir, day, None, None, close)
-    context = vote_post_context(t.to_json(), gd.game.name, fmt(ctx.close, False), ctx.sped_up,
-                                str(gd.options.get("forum_base_url", "")), fmt_)
-    typer.echo(render(gd.game.id, kind, fmt_, context, game_dir), nl=False)
+    gd = _open(game_dir)
+    _require_m42(gd)
+    if gd.problems:
+        raise UserError(gd.problems)
+    st = replay(gd)
+    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None)
+    typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 
 @app.command()

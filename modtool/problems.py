@@ -31,7 +31,8 @@ class Problem:
         return place
 
     def __str__(self) -> str:
-        return f"{self.where()}: {self.message}"
+        where = self.where()
+        return f"{where}: {self.message}" if where else self.message
 
 
 class UserError(Exception):
@@ -39,7 +40,7 @@ class UserError(Exception):
 
     def __init__(self, problems: list[Problem] | Problem | str):
         if isinstance(problems, str):
-            problems = [Problem("modtool", problems)]
+            problems = [Problem("", problems)]
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems = list(problems)

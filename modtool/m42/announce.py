@@ -1,0 +1,54 @@
+"""Which view each M42 post is rendered from (public ones never see secrets)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from modtool.gamefile import GameDir
+from modtool.m42 import facts, views
+from modtool.m42.engine import State, day_context
+from modtool.m42.report import vote_post_context
+from modtool.m42.tally import tally_day
+from modtool.problems import UserError
+from modtool.timeutil import fmt
+
+KINDS = {
+    "vote": "投票结果（公开，--day）",
+    "day-start": "讨论日开始帖：出局名单与遗言（公开，--day）",
+    "succession": "警长继任（公开）",
+    "end": "游戏结束：全部身份与时间线（公开）",
+    "roles": "身份通知（私信，每人一张；狼人的写明狼队同伴）",
+    "witch": "女巫通灵（私信，--night）",
+    "seer": "验人结果（私信，--night）",
+    "wolves": "杀人结果（私信，--night）",
+    "hunter": "猎人开枪提示（私信）",
+    "sheriff": "警长殉职、指定继任提示（私信）",
+}
+
+
+def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night: int | None,
+            close: datetime | None = None) -> dict:
+    if kind not in KINDS:
+        raise UserError(f"未知的帖子种类「{kind}」；可用：" + "、".join(KINDS))
+    day = day if day is not None else st.number
+    night = night if night is not None else st.number
+    if kind == "vote":
+        ctx = day_context(gd, st, day, close)
+        t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd), facts.vote_options(gd))
+        return vote_post_context(t.to_json(), gd.game.name, fmt(ctx.close, False), ctx.sped_up,
+                                 str(gd.options.get("forum_base_url", "")), fmt_)
+    if kind == "day-start":
+        return views.day_start(gd, st, day)
+    if kind == "succession":
+        return views.succession(gd, st)
+    if kind == "end":
+        return views.end(gd, st)
+    if kind == "roles":
+        return views.role_cards(gd, st)
+    if kind == "witch":
+        return views.witch_notice(gd, st, night)
+    if kind == "seer":
+        return views.seer_result(gd, st, night)
+    if kind == "wolves":
+        return views.wolves_result(gd, st, night)
+    return views.prompt(gd, st, kind)
