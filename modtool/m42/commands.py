@@ -22,7 +22,7 @@ def _events_after(gd: GameDir, st: State, line: int | None) -> list[Problem]:
 
 
 def record_act(game_dir, actor: str, ability: str, targets: list[str], at: datetime, night: int | None,
-               text: str | None) -> tuple[State, list[Problem], GameDir]:
+               text: str | None) -> tuple[State, list[Problem], GameDir, list]:
     gd = open_game(game_dir)
     if gd.problems:
         raise UserError(gd.problems)
@@ -49,7 +49,18 @@ def record_act(game_dir, actor: str, ability: str, targets: list[str], at: datet
     gd = open_game(game_dir)
     st = replay(gd)
     new_line = gd.events[-1].line
-    return st, _events_after(gd, st, new_line), gd
+    return st, _events_after(gd, st, new_line), gd, st.timeline[len(before.timeline):]
+
+
+def record_event(game_dir, ev: dict) -> tuple[State, list[Problem], GameDir]:
+    """Append one director's fact, replay, and return what replay says of it."""
+    gd = open_game(game_dir)
+    if gd.problems:
+        raise UserError(gd.problems)
+    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    gd = open_game(game_dir)
+    st = replay(gd)
+    return st, _events_after(gd, st, gd.events[-1].line), gd
 
 
 def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:

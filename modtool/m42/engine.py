@@ -48,14 +48,15 @@ class Exit:
 
 @dataclass
 class Pending:
-    kind: str  # shoot | successor | last_words | bar
+    kind: str  # shoot | successor | last_words | bar | camp_loss
     who: str
     since: datetime
     due: datetime | None  # None: before the next day opens
 
     @property
     def label(self) -> str:
-        return {"shoot": "猎人开枪", "successor": "指定继任警长", "last_words": "遗言", "bar": "替罪羊指定禁票"}[self.kind]
+        return {"shoot": "猎人开枪", "successor": "指定继任警长", "last_words": "遗言", "bar": "替罪羊指定禁票",
+                "camp_loss": "导演决定红牌是否判负其阵营"}[self.kind]
 
 
 @dataclass
@@ -111,6 +112,9 @@ class State:
     ended_at: datetime | None = None
     barred: dict[int, set[str]] = field(default_factory=dict)
     timeline: list[Moment] = field(default_factory=list)
+    cards: list = field(default_factory=list)  # cards.Card, in the order given
+    red_queue: list[str] = field(default_factory=list)  # red cards of the open day, out after its vote
+    substituted: dict[str, dict] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
 
@@ -161,12 +165,14 @@ class Engine:
     # -- replay ------------------------------------------------------------------
 
     def run(self) -> State:
-        handlers = {"advance": self.advance, "act": self.act, "last_words": self.last_words, "bar": self.bar}
+        handlers = {"advance": self.advance, "act": self.act, "last_words": self.last_words, "bar": self.bar,
+                    "card": self.card, "withdraw": self.withdraw, "decision": self.decision,
+                    "substitute": self.substitute, "leave": self.leave, "assistant": self.assistant}
         for ev in self.gd.events:
             handler = handlers.get(ev.type)
             if handler is None:
                 continue
-            if self.st.over:
+            if self.st.over and ev.type not in ("card", "withdraw"):  # M42-R13: cards after the end still count
                 self.problem(ev, "游戏已经结束，这条记录不再起作用")
                 continue
             handler(ev)
@@ -228,6 +234,12 @@ class Engine:
             st.sheriff_log.append((close, result["target"], "竞选当选"))
         elif result["kind"] in ("exile", "scapegoat"):  # M42-R4
             rec.exits.append(self.exit(result["target"], result["kind"], "day", close))
+        for name in st.red_queue:  # M42-R13: a day's red-card exits resolve after its vote
+            if name in st.alive and not st.over:
+                rec.exits.append(self.exit(name, "redcard", "day", close))
+        st.red_queue = []
+        if st.over:
+            return
         st.phase = "night"
         st.nights[n] = NightRecord(n, close)
 
@@ -272,6 +284,8 @@ class Engine:
                 st.pending.append(Pending("shoot", name, at, at + timedelta(minutes=30)))
             if cause == "scapegoat":  # M42-R8
                 st.pending.append(Pending("bar", name, at, None))
+        if cause == "redcard":  # M42-R13: the director is asked whether the camp loses
+            st.pending.append(Pending("camp_loss", name, at, None))
         if name == st.sheriff:  # M42-R9
             if cause == "redcard":
                 self.random_successor(at, "红牌罚下")
@@ -447,16 +461,18 @@ class Engine:
         name = self.character(ev.data.get("character"), ev)
         if name is None:
             return
-        p = next((p for p in st.pending if p.kind == "last_words" and p.who == name), None)
-        if p is None:
-            self.problem(ev, f"不受理：{name}现在没有留遗言的权利（M42-R10）")
-            return
         words = st.last_words.setdefault(name, [])
         if len(words) >= 4:
             self.problem(ev, f"不受理：{name}的遗言已满 4 条（M42-R10）")
             return
+        p = next((p for p in st.pending if p.kind == "last_words" and p.who == name), None)
+        if p is None:
+            self.problem(ev, f"不受理：{name}现在没有留遗言的权利（M42-R10）")
+            return
         text = str(ev.data.get("text", ""))
         words.append({"text": text, "at": facts.event_time(self.gd, ev) if ev.data.get("at") else None, "line": ev.line})
+        if len(words) == 4:
+            st.pending.remove(p)  # all four are in: nothing more is awaited
         if "[" in text and "]" in text:
             self.st.warnings.append(Problem(self.gd.source, f"{name}的遗言里有论坛代码（M42-R10、R17：请导演判断）", ev.line))
 
@@ -474,6 +490,102 @@ class Engine:
         st.pending.remove(p)
         self.note(facts.event_time(self.gd, ev) if ev.data.get("at") else p.since,
                   f"替罪羊{p.who}指定第 {day} 天不得投票：{'、'.join(sorted(names))}", True)
+
+
+    # -- cards, substitutes (M42-R13, R16) ------------------------------------------
+
+    def card(self, ev) -> None:
+        from modtool.m42.cards import COLOR_IDS, Card, standing
+
+        st = self.st
+        name = self.character(ev.data.get("character"), ev)
+        color = COLOR_IDS.get(str(ev.data.get("color")))
+        if name is None:
+            return
+        if color is None:
+            self.problem(ev, f"牌的颜色应为 blue、yellow 或 red，而不是「{ev.data.get('color')}」")
+            return
+        at = facts.event_time(self.gd, ev)
+        card = Card(len(st.cards) + 1, name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line)
+        st.cards.append(card)
+        self.note(at, f"{name}被判{ {'blue': '蓝牌', 'yellow': '黄牌', 'red': '红牌'}[color] }：{card.reason}", True)
+        self.red_check(name, at)
+
+    def red_check(self, name: str, at: datetime) -> None:
+        """A red (given, or 3 yellows) puts a character still in out: after the day's vote if by day."""
+        from modtool.m42.cards import standing
+
+        st = self.st
+        mine = [c for c in st.cards if c.character == name]
+        if standing(mine).red == 0 or name not in st.alive or name in st.red_queue or st.over:
+            return
+        if st.phase == "day":
+            st.red_queue.append(name)
+        else:
+            self.exit(name, "redcard", st.phase, at)
+
+    def withdraw(self, ev) -> None:
+        st = self.st
+        n = ev.data.get("card")
+        card = next((c for c in st.cards if c.number == n), None)
+        if card is None or card.withdrawn:
+            self.problem(ev, f"没有第 {n} 张牌可以撤销（modtool cards 列出编号）")
+            return
+        card.withdrawn = str(ev.data.get("reason", "导演撤销"))
+        if card.character in st.red_queue:
+            from modtool.m42.cards import standing
+
+            if standing([c for c in st.cards if c.character == card.character]).red == 0:
+                st.red_queue.remove(card.character)
+        elif card.character not in st.alive and any(e.name == card.character and e.cause == "redcard" for e in st.exits):
+            st.warnings.append(Problem(self.gd.source, f"{card.character}已经红牌罚下；撤销这张牌不会让其回到场上", ev.line))
+
+    def decision(self, ev) -> None:
+        """The director's answer to a question the rules leave open (M42-R13: does the camp lose?)."""
+        st = self.st
+        name = self.character(ev.data.get("character"), ev)
+        p = next((p for p in st.pending if p.kind == "camp_loss" and p.who == name), None)
+        if p is None:
+            self.problem(ev, f"现在没有关于{name}的待决定事项")
+            return
+        st.pending.remove(p)
+        at = facts.event_time(self.gd, ev)
+        if ev.data.get("loses"):
+            camp = self.camp(name)
+            if camp and camp not in st.lost:
+                st.lost.append(camp)
+                self.note(at, f"导演判定{name}的红牌使其阵营判负", False)
+            self.win_check(at)
+
+    def substitute(self, ev) -> None:
+        """M42-R16: once per character; the account stays, the person changes."""
+        st = self.st
+        name = self.character(ev.data.get("character"), ev)
+        if name is None:
+            return
+        if name in st.substituted:
+            self.problem(ev, f"不受理：{name}已经更换过一次替补（M42-R16）；无法继续时只能红牌罚下")
+            return
+        st.substituted[name] = {"player": ev.data.get("player"), "at": ev.data.get("at")}
+        self.note(facts.event_time(self.gd, ev), f"{name}更换替补：{ev.data.get('player')}", False)
+
+    def leave(self, ev) -> None:
+        """M42-R16: a character who cannot continue and has no substitute gets a red card."""
+        from modtool.m42.cards import Card
+
+        st = self.st
+        name = self.character(ev.data.get("character"), ev)
+        if name is None:
+            return
+        at = facts.event_time(self.gd, ev)
+        st.cards.append(Card(len(st.cards) + 1, name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line))
+        self.red_check(name, at)
+
+    def assistant(self, ev) -> None:
+        """M42-R16: an assistant only for a player with at most 3 earlier games."""
+        games = ev.data.get("games")
+        if not isinstance(games, int) or games > 3:
+            self.problem(ev, f"不受理：场外助理只允许累计三场或以下的玩家申请（该玩家 {games} 场，M42-R16）")
 
 
 def seeded_choice(seed, key: tuple, candidates: list[str]) -> str:

@@ -25,6 +25,22 @@ M42_EVENTS: dict[str, Schema] = {
     "last_words": {"character": (_STR, True), "text": (_STR, True), "at": (_STR, False)},
     # A random draw made from the game's seed (M42-R9), recorded so a replay gives the same.
     "draw": {"for": (_STR, True), "number": (_INT, True), "chosen": (_STR, True), "note": (_STR, False)},
+    # A card given by the director (M42-R13): color blue|yellow|red.
+    "card": {"character": (_STR, True), "color": (_STR, True), "reason": (_STR, True), "at": (_STR, True),
+             "floor": (_INT, False), "note": (_STR, False)},
+    # Withdraw card number `card` (as `modtool cards` numbers them); history stays.
+    "withdraw": {"card": (_INT, True), "reason": (_STR, True), "at": (_STR, False)},
+    # The director's answer to a question the rules leave open.
+    "decision": {"about": (_STR, True), "character": (_STR, True), "loses": ((bool,), True), "at": (_STR, True),
+                 "note": (_STR, False)},
+    # M42-R16: a substitute takes over a character (account stays), at most once.
+    "substitute": {"character": (_STR, True), "player": (_STR, True), "at": (_STR, True), "note": (_STR, False)},
+    # M42-R16: a character who cannot continue and has no substitute.
+    "leave": {"character": (_STR, True), "at": (_STR, True), "note": (_STR, False)},
+    # M42-R16: an off-thread assistant for a player with at most 3 earlier games.
+    "assistant": {"character": (_STR, True), "helper": (_STR, True), "games": (_INT, True), "at": (_STR, False)},
+    # A lurking yellow the director waives (M42-R14), with the reason.
+    "waive": {"day": (_INT, True), "character": (_STR, True), "rule": (_STR, True), "reason": (_STR, True)},
     # The scapegoat's choice of who may not vote on `day` (M42-R8).
     "bar": {"day": (_INT, True), "voters": ((list,), True), "at": (_STR, False), "note": (_STR, False)},
 }

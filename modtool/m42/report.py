@@ -29,7 +29,7 @@ def tally_text(tj: dict, close: str, sped_up: bool, problems: list[str], upto: s
     if upto:
         lines.append(f"（截至 {upto} 的票型）")
     lines.append("")
-    lines.append(f"有效票（{len(tj['valid'])}）：")
+    lines.append(f"有效的投票与改票（{len(tj['valid'])} 帖）：")
     for v in tj["valid"]:
         floor = f"{v['floor']}楼" if v.get("floor") is not None else "代投"
         note = f"　→ 改投 {v['changed_to']}（{v.get('changed_at_floor') or '代投'}楼）" if v.get("changed_to") else ""

@@ -20,10 +20,11 @@ def next_steps(gd: GameDir, st: State) -> list[str]:
     elif st.phase == "night":
         rec = st.nights[n]
         wolves_due = fmt_short(rec.start + timedelta(hours=1))  # M42-R15
+        witch_in = any(c.role == "witch" and c.name in st.alive for c in gd.roster)
         if rec.kill is None:
             steps.append(f"等待狼人提交杀人目标（时限 {wolves_due}）：modtool act GAME_DIR 狼人 kill 目标")
-        else:
-            steps.append(f"把被指杀的角色告诉女巫：modtool announce GAME_DIR witch --night {n}")
+        elif witch_in and not rec.used and len(st.potions_used) < 2:
+            steps.append(f"把被指杀的角色告诉女巫（modtool announce GAME_DIR witch --night {n}），等她答复")
         if not rec.checks and any(c.role == "seer" and c.name in st.alive for c in gd.roster):
             steps.append(f"等待预言家查验（时限 {wolves_due}）：modtool act GAME_DIR 预言家名字 check 目标")
         steps.append(f"所有行动到齐或时限过后，modtool advance 结算第 {n} 夜")
@@ -56,6 +57,7 @@ def status_json(gd: GameDir, st: State) -> dict:
             for c in gd.roster
         ],
         "sheriff": st.sheriff,
+        "barred_today": sorted(st.barred.get(st.number, set())) if st.phase == "day" else [],
         "potions_left": [p for p in ("save", "poison") if p not in st.potions_used],
         "pending": [{"kind": p.kind, "who": p.who, "due": fmt(p.due) if p.due else None} for p in st.pending],
         "next": next_steps(gd, st),
@@ -70,6 +72,8 @@ def status_text(gd: GameDir, st: State) -> str:
     if st.winner:
         lines.append(f"胜者：{gd.game.data['camps'][st.winner]['name']}（{fmt(st.ended_at, False)}）")
     lines.append(f"警长：{st.sheriff or '无'}")
+    if st.barred.get(st.number) and st.phase == "day":
+        lines.append(f"今天不得投票（替罪羊指定）：{'、'.join(sorted(st.barred[st.number]))}")
     left = [{"save": "救药", "poison": "毒药"}[p] for p in ("save", "poison") if p not in st.potions_used]
     lines.append(f"女巫药剂：{'、'.join(left) if left else '已用完'}")
     lines.append(f"场上（{len(st.alive)}）：" + "、".join(f"{n}（{gd.game.role_name(_role(gd, n))}）" for n in st.alive))

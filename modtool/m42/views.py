@@ -51,6 +51,7 @@ def day_start(gd: GameDir, st: State, day: int) -> dict:
         last_words=[{"name": e.name, "posts": [w["text"] for w in st.last_words.get(e.name, [])]} for e in exits],
         alive=list(st.days[day].alive_at_open),
         sheriff=_sheriff_at(st, opened),
+        barred=sorted(st.barred.get(day, set())),  # M42-R8: announced with the scapegoat's exile
     )
     return view
 

@@ -1,0 +1,66 @@
+"""Cards (M42-R13): 3 blue make a yellow, 3 yellow make a red; a red puts the
+character out (红牌罚下). Pure bookkeeping over the cards given so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+COLORS = {"blue": "蓝牌", "yellow": "黄牌", "red": "红牌", "蓝牌": "蓝牌", "黄牌": "黄牌", "红牌": "红牌"}
+COLOR_IDS = {"blue": "blue", "yellow": "yellow", "red": "red", "蓝": "blue", "黄": "yellow", "红": "red",
+             "蓝牌": "blue", "黄牌": "yellow", "红牌": "red"}
+
+
+@dataclass
+class Card:
+    number: int  # 1-based, in the order cards were given in this game
+    character: str
+    color: str  # blue | yellow | red
+    reason: str
+    at: datetime
+    floor: int | None = None
+    line: int | None = None
+    source: str = "director"  # director | lurking
+    withdrawn: str | None = None  # the reason, when a later event withdrew it
+
+
+@dataclass
+class Tally:
+    blue: int = 0
+    yellow: int = 0
+    red: int = 0
+    merged: list[str] = field(default_factory=list)  # "3 蓝 → 1 黄" notes
+
+
+def standing(cards: list[Card]) -> Tally:
+    """What a character's cards add up to, merges applied (withdrawn cards do not count)."""
+    t = Tally()
+    for c in cards:
+        if c.withdrawn:
+            continue
+        if c.color == "blue":
+            t.blue += 1
+            if t.blue == 3:
+                t.blue = 0
+                t.yellow += 1
+                t.merged.append(f"{c.at:%m-%d %H:%M} 3 张蓝牌合并为 1 张黄牌")
+        elif c.color == "yellow":
+            t.yellow += 1
+        else:
+            t.red += 1
+        if t.yellow >= 3:
+            t.yellow -= 3
+            t.red += 1
+            t.merged.append(f"{c.at:%m-%d %H:%M} 3 张黄牌合并为 1 张红牌")
+    return t
+
+
+def red_reached_at(cards: list[Card]) -> datetime | None:
+    """When the first red (given or merged) stood, or None."""
+    acc: list[Card] = []
+    for c in cards:
+        acc.append(c)
+        if standing(acc).red > 0:
+            return c.at
+    return None
