@@ -79,7 +79,7 @@ class _Timeout(Exception):
     pass
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tok:
     start: int
     end: int
@@ -112,8 +112,12 @@ def _tokens(body: str, deadline: float) -> list[_Tok]:
         ms = list(_TAG.finditer(body, timeout=remaining))
     except TimeoutError as e:
         raise _Timeout from e
-    toks = [_classify(m) for m in ms]
-    return [t for t in toks if t.kind]
+    out: list[_Tok] = []
+    for m in ms:
+        t = _classify(m)
+        if t.kind:
+            out.append(t)
+    return out
 
 
 def _is(t: _Tok, name: str, closing: bool) -> bool:
@@ -255,6 +259,14 @@ def split_body(body: str, *, keep_hidden: bool = False, timeout: float = DEFAULT
     (option ``vote_in_hide``). Never raises: a timeout gives ``MarkupError``.
     """
     deadline = time.monotonic() + timeout
+    if "[" not in body and deadline > time.monotonic():
+        # Fast path: no tag and no old-style reply marker (both need "["), so
+        # the whole body is own text (what _split gives, tested to agree).
+        return Body(own=body)
+    return _split(body, keep_hidden, deadline)
+
+
+def _split(body: str, keep_hidden: bool, deadline: float) -> Body | MarkupError:
     try:
         toks = _tokens(body, deadline)
         code_close, hide_close = _pairs(toks)
@@ -273,8 +285,9 @@ def split_body(body: str, *, keep_hidden: bool = False, timeout: float = DEFAULT
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise _Timeout
-        for m in _OLD_REPLY.finditer(body, timeout=remaining):
-            refs.append(ReplyRef(pid=m.group(1), floor=int(m.group(2)), author=(m.group(3) or "").strip() or None))
+        if "回复" in body:  # _OLD_REPLY starts with this literal
+            for m in _OLD_REPLY.finditer(body, timeout=remaining):
+                refs.append(ReplyRef(pid=m.group(1), floor=int(m.group(2)), author=(m.group(3) or "").strip() or None))
     except (_Timeout, TimeoutError):
         return MarkupError("格式错误：帖子内容过于复杂，无法在限定时间内读取，请导演人工核对")
     except RecursionError:

@@ -145,3 +145,79 @@ def test_tally_day_never_raises_and_keeps_invariants(day):
     if r["kind"] in ("sheriff", "exile"):
         assert t.counts[r["target"]] == max(t.counts.values())
     json.dumps(t.to_json(), ensure_ascii=False)
+
+
+# --- fast paths agree with the slow paths they skip ---------------------------
+
+import time  # noqa: E402
+
+from modtool import markup  # noqa: E402
+from modtool.m42 import voteparse  # noqa: E402
+from modtool.text import fold, fold_name  # noqa: E402
+
+# Characters whose folding is not one-to-one or not local: combining marks,
+# compatibility ligatures and squares, invisibles, odd spaces and line ends.
+UNICODE_ODD = [
+    "\u0301", "\u00b4", "㎏", "ﬁ", "①", "…", "\u200b", "\ufeff", "\u00ad", "\u034f", "\u3000", "\u00a0",
+    "\u2000", "\u2028", "\u2029", "\x85", "\t", "\r", "\v", "\f", "e", "ｅ", "\u1100", "\u1161", "\u11a8",
+    "\uac00", "\u0344", "\u0f73", "\u2126", "ǅ", "\u1e9b", "\uf900", "饺", "回复",
+]
+odd_texts = st.one_of(
+    texts,
+    st.lists(st.one_of(st.sampled_from(FRAGMENTS + UNICODE_ODD), st.characters()), max_size=40).map("".join),
+)
+
+
+def _fold_map_reference(raw: str) -> tuple[str, list[int]]:
+    """The fold map by definition: each character folded on its own."""
+    out = [fold(ch) for ch in raw]
+    F = "".join(out)
+    if len(F) == len(raw):
+        return F, list(range(len(raw)))
+    src: list[int] = []
+    for i, f in enumerate(out):
+        src.extend([i] * len(f))
+    return F, src
+
+
+@settings(max_examples=400, deadline=None)
+@given(odd_texts)
+def test_fold_map_fast_path_matches_definition(text):
+    F, src = voteparse._fold_map(text)
+    assert (F, list(range(len(text))) if src is None else src) == _fold_map_reference(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(odd_texts)
+def test_blank_matches_fold_name(text):
+    t = text.strip()
+    assert voteparse._blank(t) == (not fold_name(t))
+
+
+@settings(max_examples=400, deadline=None)
+@given(odd_texts, st.integers(0, 50), st.integers(0, 50))
+def test_line_end_matches_regex(text, a, b):
+    F, _ = voteparse._fold_map(text)
+    le = voteparse._LINE_END.search(F, a, b)
+    assert voteparse._line_end(F, a, b) == (-1 if le is None else le.start())
+
+
+@settings(max_examples=400, deadline=None)
+@given(odd_texts)
+def test_fold_target_is_fold_name(text):
+    assert voteparse._fold_target(text) == fold_name(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(odd_texts, st.booleans())
+def test_split_body_fast_path_matches_full_split(text, keep_hidden):
+    r = markup.split_body(text, keep_hidden=keep_hidden)
+    assert r == markup._split(text, keep_hidden, time.monotonic() + markup.DEFAULT_TIMEOUT)
+
+
+@settings(max_examples=400, deadline=None)
+@given(odd_texts)
+def test_old_reply_marker_needs_its_literal(text):
+    if "回复" not in text:
+        assert not list(markup._OLD_REPLY.finditer(text))
+

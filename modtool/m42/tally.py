@@ -16,10 +16,11 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from operator import itemgetter
 
 import regex
 
-from modtool.m42.voteparse import FormatError, ParsedVote, VoteLabels, parse_vote
+from modtool.m42.voteparse import FormatError, ParsedVote, VoteLabels, labels_patterns, parse_vote_compiled
 from modtool.markup import Body, split_body
 from modtool.posts import Post, ReplyRef
 from modtool.roster import Roster
@@ -187,6 +188,7 @@ class _Day:
     def __init__(self, ctx: DayContext, labels: VoteLabels, options: VoteOptions):
         self.ctx = ctx
         self.labels = labels
+        self.pats = labels_patterns(labels)  # compiled once per tally, not per post
         self.options = options
         self.zone = ctx.close.tzinfo
         self.t = Tally(day=ctx.day)
@@ -213,6 +215,13 @@ class _Day:
         e = {"floor": floor, "pid": pid, "author": author, "voter": voter, "reason": reason, "hint": hint, "time": time}
         e.update(extra)
         self.t.invalid.append(e)
+
+    def invalid_post(self, base: dict, reason: str) -> None:
+        """``invalid(**base, reason=reason)`` without the keyword round trip."""
+        self.t.invalid.append(
+            {"floor": base["floor"], "pid": base["pid"], "author": base["author"], "voter": base["voter"],
+             "reason": reason, "hint": None, "time": base["time"]}
+        )
 
     def flag(self, floor, voter, kind, note):
         self.t.flags.append({"floor": floor, "voter": voter, "kind": kind, "note": note})
@@ -243,7 +252,7 @@ class _Day:
 
     # -- a post
     def post(self, p: Post) -> None:
-        ctx, opt = self.ctx, self.options
+        ctx = self.ctx
         ch = ctx.roster.by_account(p.author)
         if ch is None:  # M42-R5: not in the roster -> ignored and listed
             self.t.ignored.append({"floor": p.floor, "pid": p.pid, "author": p.author, "time": p.time})
@@ -252,33 +261,34 @@ class _Day:
         base = {"floor": p.floor, "pid": p.pid, "author": p.author, "voter": voter, "time": p.time}
         if voter not in ctx.alive:  # M42-R5 / M42-R17: 诈尸
             self.flag(p.floor, voter, "zombie", f"{voter}已出局，仍在投票帖发帖（诈尸）")
-            self.invalid(**base, reason=f"{voter}已出局，不能投票（诈尸）")
+            self.invalid_post(base, f"{voter}已出局，不能投票（诈尸）")
             return
-        body = split_body(p.body, keep_hidden=opt.vote_in_hide)
+        body = split_body(p.body, keep_hidden=self.options.vote_in_hide)
         if not isinstance(body, Body):
-            self.invalid(**base, reason=body.reason)
+            self.invalid_post(base, body.reason)
             return
-        pv = parse_vote(body.own, self.labels)
+        pats = self.pats
+        pv = parse_vote_compiled(body.own, pats)
         if isinstance(pv, FormatError):
             reason = pv.reason
             if pv.not_a_vote and body.hidden and any(
-                not isinstance(parse_vote(h, self.labels), FormatError) or "投票" in h or "改票" in h
+                not isinstance(parse_vote_compiled(h, pats), FormatError) or "投票" in h or "改票" in h
                 for h in body.hidden
             ):
                 reason = "格式错误：投票写在[hide]隐藏内容里，其他玩家看不到，不算公开投票；请公开重新发帖"
             elif pv.not_a_vote and body.quotes and any(
-                not isinstance(parse_vote(q, self.labels), FormatError) for q in body.quotes
+                not isinstance(parse_vote_compiled(q, pats), FormatError) for q in body.quotes
             ):
                 reason += "（引用里的投票不算）"
-            self.invalid(**base, reason=reason)
+            self.invalid_post(base, reason)
             return
         if p.edited:  # M42-R5: counts as it reads now, flagged
             self.flag(p.floor, voter, "edited", f"投票帖被编辑过（{p.edited}），按现在的内容计票，请导演核对")
         if voter in ctx.barred:  # M42-R8
-            self.invalid(**base, reason=f"{voter}被替罪羊指定今天不得投票（M42-R8）")
+            self.invalid_post(base, f"{voter}被替罪羊指定今天不得投票（M42-R8）")
             return
         if self.aware(p.time) > ctx.close:
-            self.invalid(**base, reason="关门后发帖，投票无效（迟到）")
+            self.invalid_post(base, "关门后发帖，投票无效（迟到）")
             return
         if pv.kind == "vote":
             self.new_vote(base, pv, p)
@@ -521,31 +531,39 @@ def tally_day(
     day = _Day(ctx, labels, options)
     if upto_time is not None:
         upto_time = day.aware(upto_time)
-    ps = sorted(posts, key=lambda p: (p.floor, day.aware(p.time), p.pid))
-    prs = sorted(proxies, key=lambda x: (day.aware(x.at), x.line if x.line is not None else -1))
+    aware = day.aware
+    # Each post's time made aware once: (sort key, post), sorted stably by key.
+    keyed = [((p.floor, aware(p.time), p.pid), p) for p in posts]
+    keyed.sort(key=itemgetter(0))
+    prs = sorted(proxies, key=lambda x: (aware(x.at), x.line if x.line is not None else -1))
     # Merge: a proxy goes before the first post of a later minute.
-    stream: list[tuple[str, object]] = []
-    k = 0
-    for p in ps:
-        pm = _minute_key(day.aware(p.time))
-        while k < len(prs) and _minute_key(day.aware(prs[k].at)) < pm:
-            stream.append(("proxy", prs[k]))
-            k += 1
-        stream.append(("post", p))
-    stream.extend(("proxy", x) for x in prs[k:])
+    # Stream items: (is_post, post or proxy, its aware time).
+    stream: list[tuple[bool, object, datetime]] = []
+    if prs:
+        pr_at = [aware(x.at) for x in prs]
+        pr_min = [_minute_key(t) for t in pr_at]
+        k = 0
+        for key, p in keyed:
+            t = key[1]
+            pm = _minute_key(t)
+            while k < len(prs) and pr_min[k] < pm:
+                stream.append((False, prs[k], pr_at[k]))
+                k += 1
+            stream.append((True, p, t))
+        stream.extend((False, prs[j], pr_at[j]) for j in range(k, len(prs)))
+    else:
+        stream = [(True, p, key[1]) for key, p in keyed]
     if upto_floor is not None:
         # Right after floor upto_floor: later posts and proxies are cut off.
-        posts_at = [i for i, (w, x) in enumerate(stream) if w == "post"]
+        posts_at = [i for i, (is_post, x, _) in enumerate(stream) if is_post]
         upto = [i for i in posts_at if stream[i][1].floor <= upto_floor]
         cut = upto[-1] + 1 if upto else (posts_at[0] if posts_at else len(stream))
         stream = stream[:cut]
-    for what, x in stream:
-        if what == "post":
-            if upto_time is not None and day.aware(x.time) > upto_time:
-                continue
+    for is_post, x, t in stream:
+        if upto_time is not None and t > upto_time:
+            continue
+        if is_post:
             day.post(x)
         else:
-            if upto_time is not None and day.aware(x.at) > upto_time:
-                continue
             day.proxy(x)
     return day.finish()

@@ -1,0 +1,179 @@
+"""Lurking (潜水), M42-R14: one yellow card each.
+
+Rule post 违规判定 5「潜水（以下行为均固定判罚一张“黄牌”）」:
+(1) fewer than five posts on a discussion day that was not sped up;
+(2) three consecutive discussion days, none sped up, each under ten posts;
+(3) no vote on a discussion day that was not sped up.
+RULINGS.md M42-R14 names them (a) fewer than 5 posts, (b) no valid vote (an
+abstention is a vote), (c) the chain of three days under 10.
+
+Input per discussion day is a ``LurkDay``; the caller (who knows the schedule,
+speed-ups, who went out when, and the tally) fills it in.
+
+Decisions:
+
+- Only characters in the game for the WHOLE day (``LurkDay.in_game``) are
+  judged. Day 1 counts as a discussion day.
+- Posts are counted in the discussion thread within ``[start, end]`` (both
+  inclusive: a post stamped at the close minute still counts). Posts are
+  mapped to characters by ``roster.by_account(post.author)``; posts by other
+  accounts (director, spectators) are ignored. The same post seen twice (two
+  overlapping dump pages: same pid, or same floor when there is no pid) is
+  counted once. Every post counts, whatever its content (the rule counts posts).
+- (c): a day under ``chain_posts`` extends the character's chain; a day at or
+  above it resets the chain. When the chain reaches ``chain_days`` (3) a
+  yellow fires and the chain starts again from zero (so six such days in a
+  row give two yellows, not four). The chain is broken (reset) by: a sped-up
+  day; a day the character was not in the game for the whole day; a gap in
+  day numbers (the days were not consecutive in the input).
+- A sped-up day gives no yellows at all.
+- A day's (a) and (b) and (c) are independent: one day can give up to three.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from modtool.posts import Post
+from modtool.roster import Roster
+
+TIME_FMT = "%m-%d %H:%M"
+
+
+@dataclass
+class LurkOptions:
+    """Thresholds of M42-R14 (defaults from the rule post)."""
+
+    min_posts: int = 5  # (a) fewer than this on a day -> yellow
+    chain_posts: int = 10  # (c) a day under this extends the chain
+    chain_days: int = 3  # (c) this many consecutive days -> yellow
+
+
+@dataclass
+class LurkDay:
+    day: int
+    start: datetime  # the day-start post's time (timezone-aware)
+    end: datetime  # the discussion day's close
+    sped_up: bool = False
+    in_game: set[str] = field(default_factory=set)  # characters in the game for the whole day
+    posts: list[Post] = field(default_factory=list)  # the day's discussion-thread posts
+    voted: set[str] = field(default_factory=set)  # characters with a valid vote (abstention counts)
+
+
+@dataclass(frozen=True)
+class LurkResult:
+    day: int  # the day the yellow is given for (for (c): the third day of the chain)
+    character: str
+    rule: str  # "a" | "b" | "c"
+    count: int  # posts counted on ``day``
+    window: tuple[datetime, datetime]  # ``day``'s counting window
+    days: tuple[int, ...]  # (day,) for (a)/(b); the chain's days for (c)
+    note: str  # Chinese, pasteable
+    counts: tuple[int, ...] = ()  # posts per day of ``days``
+
+
+def _window_text(d: LurkDay) -> str:
+    return f"{d.start.strftime(TIME_FMT)} 至 {d.end.strftime(TIME_FMT)}"
+
+
+def _unique_posts(posts: list[Post]) -> list[Post]:
+    seen: set = set()
+    out = []
+    for p in posts:
+        key = ("pid", p.pid) if p.pid else ("floor", p.floor, p.author, p.time)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(p)
+    return out
+
+
+def _in_window(day: LurkDay, p: Post) -> bool:
+    return day.start <= p.time <= day.end
+
+
+def post_counts(day: LurkDay, roster: Roster | None = None) -> dict[str, int]:
+    """Posts per poster within the day's window (duplicates counted once).
+
+    With a roster: keyed by character name, every character of ``in_game``
+    present (0 included), plus any other roster character who posted (e.g.
+    one who went out that day); accounts not in the roster are left out.
+    Order: roster order. Without a roster: keyed by forum account as shown.
+    """
+    posts = [p for p in _unique_posts(day.posts) if _in_window(day, p)]
+    if roster is None:
+        out: dict[str, int] = {}
+        for p in posts:
+            out[p.author] = out.get(p.author, 0) + 1
+        return out
+    raw: dict[str, int] = {name: 0 for name in day.in_game}
+    for p in posts:
+        c = roster.by_account(p.author)
+        if c is not None:
+            raw[c.name] = raw.get(c.name, 0) + 1
+    order = {name: i for i, name in enumerate(roster.names())}
+    return {k: raw[k] for k in sorted(raw, key=lambda n: (order.get(n, len(order)), n))}
+
+
+def lurking(days: list[LurkDay], roster: Roster, options: LurkOptions | None = None) -> list[LurkResult]:
+    """The lurking yellows of a game so far, ordered by day, then roster
+    order, then rule (a, b, c)."""
+    options = options or LurkOptions()
+    order = {name: i for i, name in enumerate(roster.names())}
+    chains: dict[str, list[tuple[int, int]]] = {}  # character -> [(day, count)] of the running chain
+    prev_day: int | None = None
+    results: list[LurkResult] = []
+    for d in sorted(days, key=lambda x: x.day):
+        if prev_day is not None and d.day != prev_day + 1:
+            chains.clear()  # a gap: the days are not consecutive
+        prev_day = d.day
+        if d.sped_up:
+            chains.clear()
+            continue
+        for name in list(chains):
+            if name not in d.in_game:
+                del chains[name]
+        counts = post_counts(d, roster)
+        window = (d.start, d.end)
+        for name in sorted(d.in_game, key=lambda n: (order.get(n, len(order)), n)):
+            n = counts.get(name, 0)
+            if n < options.min_posts:
+                results.append(
+                    LurkResult(
+                        day=d.day, character=name, rule="a", count=n, window=window, days=(d.day,),
+                        counts=(n,),
+                        note=(
+                            f"{name} 第{d.day}天讨论日（{_window_text(d)}）在讨论帖只发了 {n} 帖，"
+                            f"不足 {options.min_posts} 帖：潜水，黄牌一张（M42-R14 (a)）"
+                        ),
+                    )
+                )
+            if name not in d.voted:
+                results.append(
+                    LurkResult(
+                        day=d.day, character=name, rule="b", count=n, window=window, days=(d.day,),
+                        counts=(n,),
+                        note=f"{name} 第{d.day}天讨论日没有有效投票（弃票算投票）：潜水，黄牌一张（M42-R14 (b)）",
+                    )
+                )
+            if n < options.chain_posts:
+                chain = chains.setdefault(name, [])
+                chain.append((d.day, n))
+                if len(chain) >= options.chain_days:
+                    ds = tuple(x for x, _ in chain)
+                    cs = tuple(c for _, c in chain)
+                    results.append(
+                        LurkResult(
+                            day=d.day, character=name, rule="c", count=n, window=window, days=ds, counts=cs,
+                            note=(
+                                f"{name} 连续 {len(ds)} 个未加速的讨论日（第{'、'.join(map(str, ds))}天）"
+                                f"发帖均不足 {options.chain_posts} 帖（分别 {'、'.join(map(str, cs))} 帖）："
+                                f"潜水，黄牌一张（M42-R14 (c)），连续计数重新开始"
+                            ),
+                        )
+                    )
+                    del chains[name]
+            else:
+                chains.pop(name, None)
+    return results
