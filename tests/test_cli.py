@@ -174,8 +174,9 @@ def test_unknown_option_and_missing_close_are_user_errors(example, capsys):
     assert code == 1 and "第 9 天还没有开始" in err
     text = (example / "ledger.yaml").read_text(encoding="utf-8")
     (example / "ledger.yaml").write_text(text.replace("  - type: close\n    day: 2\n", "  - type: close\n    day: 3\n"), encoding="utf-8")
-    code, _, err = run(capsys, "tally", example, "--day", "2")
-    assert code == 1 and "关门时间" in err
+    code, data, err = run(capsys, "tally", example, "--day", "2", "--json")
+    # No close event: the schedule closes day 2 (opened Wed 11-04 10:00) on Thu at 21:00 (M42-R15).
+    assert code == 0 and json.loads(data)["close"] == "2026-11-05 21:00:00"
     code, _, err = run(capsys, "tally", example, "--day", "2", "--at", "昨天")
     assert code == 1 and "看不懂" in err
 

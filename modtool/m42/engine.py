@@ -81,6 +81,8 @@ class DayRecord:
     ctx: DayContext | None = None
     tally: Tally | None = None
     exits: list[Exit] = field(default_factory=list)
+    schedule: object | None = None  # schedule.DaySchedule, when the day's opening is known
+    closed: datetime | None = None
 
 
 @dataclass
@@ -113,6 +115,7 @@ class State:
     barred: dict[int, set[str]] = field(default_factory=dict)
     timeline: list[Moment] = field(default_factory=list)
     cards: list = field(default_factory=list)  # cards.Card, in the order given
+    lurk_days: list = field(default_factory=list)  # lurking.LurkDay of every closed day
     red_queue: list[str] = field(default_factory=list)  # red cards of the open day, out after its vote
     substituted: dict[str, dict] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
@@ -129,7 +132,7 @@ class Engine:
         self.roster = gd.roster
         self.role = {c.name: c.role for c in gd.roster}
         self.st = State(alive=[c.name for c in gd.roster])
-        self.st.days[1] = DayRecord(1, list(self.st.alive), None)
+        self.st.days[1] = DayRecord(1, list(self.st.alive), facts.day1_opens(gd))
         self.labels = facts.vote_labels(gd)
         self.options = facts.vote_options(gd)
         self.draws = {(ev.data.get("for"), ev.data.get("number")): ev for ev in gd.of_type("draw")}
@@ -148,6 +151,10 @@ class Engine:
             self.problem(ev, f"「{label}」不是本局角色的名字" if not found else f"「{label}」同时是几个角色的名字")
             return None
         return found[0].name
+
+    def holders_in(self, names: set[str]) -> list[str]:
+        """``names`` in roster order."""
+        return [c.name for c in self.roster if c.name in names]
 
     def holders(self, role: str) -> list[str]:
         return [c.name for c in self.roster if c.role == role]
@@ -211,21 +218,48 @@ class Engine:
         elif p.kind == "shoot":
             self.note(at, f"{p.who}（猎人）未在时限内开枪，视为放弃", False)
 
-    def close_day(self, at: datetime) -> None:
-        st, n = self.st, self.st.number
-        rec = st.days[n]
-        close = self.close_of_day(n, at)
+    def schedule(self, n: int):
+        """M42-R15: the day's schedule from its opening, the process thread's requests and the director's speed-up."""
+        from modtool.m42.schedule import compute_day_schedule
+        from modtool.timeutil import parse_clock
+
+        rec = self.st.days[n]
+        if rec.opened is None:
+            return None
+        if rec.schedule is None:
+            o = self.gd.options
+            rec.schedule = compute_day_schedule(
+                n, rec.opened, parse_clock(o["close_time"]), self.gd.tz, set(rec.alive_at_open),
+                facts.thread_posts(self.gd, "process", n), self.roster, auto_speedup=facts.sped_up(self.gd, n),
+                freeze_minutes=int(o["change_freeze_minutes"]), cutoff_hours=int(o["speed_cutoff_hours"]),
+            )
+        return rec.schedule
+
+    def day_ctx(self, n: int, close: datetime) -> DayContext:
+        st, rec = self.st, self.st.days[n]
         alive = set(rec.alive_at_open)
-        rec.ctx = DayContext(
+        sch = self.schedule(n)
+        return DayContext(
             day=n,
             roster=self.roster,
             alive=alive,
             sheriff=st.sheriff if st.sheriff in alive else None,
             barred=st.barred.get(n, set()),
             close=close,
-            sped_up=facts.sped_up(self.gd, n),
+            sped_up=bool(sch.sped_up) if sch is not None else facts.sped_up(self.gd, n),
             scapegoat=next((x for x in self.holders("scapegoat") if x in alive), None),
         )
+
+    def close_day(self, at: datetime) -> None:
+        st, n = self.st, self.st.number
+        rec = st.days[n]
+        sch = self.schedule(n)
+        close = facts.close_of(self.gd, n) or (sch.closes if sch is not None else at)
+        if at < close:
+            st.warnings.append(Problem(self.gd.source, f"第 {n} 天在 {fmt_short(at)} 结算，早于关门时间 {fmt_short(close)}；"
+                                       "之后的帖子没有计入"))
+        rec.closed = close
+        rec.ctx = self.day_ctx(n, close)
         rec.tally = tally_day(rec.ctx, facts.vote_posts(self.gd, n), facts.proxies_of(self.gd, n), self.labels, self.options)
         result = rec.tally.result
         self.note(close, f"第 {n} 天投票：{result.get('explain', result['kind'])}", True)
@@ -234,6 +268,7 @@ class Engine:
             st.sheriff_log.append((close, result["target"], "竞选当选"))
         elif result["kind"] in ("exile", "scapegoat"):  # M42-R4
             rec.exits.append(self.exit(result["target"], result["kind"], "day", close))
+        self.lurking(n, close)
         for name in st.red_queue:  # M42-R13: a day's red-card exits resolve after its vote
             if name in st.alive and not st.over:
                 rec.exits.append(self.exit(name, "redcard", "day", close))
@@ -242,6 +277,41 @@ class Engine:
             return
         st.phase = "night"
         st.nights[n] = NightRecord(n, close)
+
+    def lurking(self, n: int, close: datetime) -> None:
+        """M42-R14: yellows for lurking, at the close of each discussion day not sped up."""
+        from modtool.m42 import lurking
+        from modtool.m42.cards import Card
+
+        st, rec = self.st, self.st.days[n]
+        if rec.opened is None:
+            return
+        o = self.gd.options
+        in_game = {x for x in rec.alive_at_open if x in st.alive or any(e.name == x and e.at >= close for e in st.exits)}
+        voted = {v["voter"] for v in rec.tally.valid if v.get("changed_to") is None} if rec.tally else set()
+        voted |= rec.ctx.barred  # M42-R8: a character barred from voting cannot be carded for not voting
+        posts = facts.thread_posts(self.gd, "discussion", n)
+        opts = lurking.LurkOptions(min_posts=int(o["lurk_min_posts"]), chain_posts=int(o["lurk_chain_posts"]))
+        if posts:
+            st.lurk_days.append(lurking.LurkDay(n, rec.opened, close, rec.ctx.sped_up, in_game, posts, voted))
+            results = [r for r in lurking.lurking(st.lurk_days, self.roster, opts) if r.day == n]
+        else:
+            # Without the day's discussion thread, post counts cannot be judged: only
+            # (b) is, and the day breaks any (c) chain (recorded as a day not judged).
+            st.lurk_days.append(lurking.LurkDay(n, rec.opened, close, True, set(), [], voted))
+            self.note(close, f"第 {n} 天的讨论帖没有导入：发帖数未判定（M42-R14 a、c）", False)
+            results = [] if rec.ctx.sped_up else [
+                lurking.LurkResult(n, x, "b", 0, (rec.opened, close), (n,), f"第 {n} 天没有有效投票")
+                for x in self.holders_in(in_game) if x not in voted]
+        waived = {(ev.data.get("day"), ev.data.get("character"), ev.data.get("rule")) for ev in self.gd.of_type("waive")}
+        for r in results:
+            if (n, r.character, r.rule) in waived:
+                self.note(close, f"{r.character}第 {n} 天潜水（{r.rule}）的黄牌已由导演免除", False)
+                continue
+            st.cards.append(Card(len(st.cards) + 1, r.character, "yellow", f"潜水（M42-R14 {r.rule}）：{r.note}",
+                                 close, None, None, source="lurking"))
+            self.note(close, f"{r.character}因潜水被判黄牌（M42-R14 {r.rule}）", True)
+            self.red_check(r.character, close)
 
     def resolve_night(self, at: datetime) -> None:
         """M42-R6: the kill resolves (unless saved), then the poison."""
@@ -620,17 +690,10 @@ def day_context(gd: GameDir, st: State, day: int, close: datetime | None = None)
         raise UserError(Problem(gd.source, f"第 {day} 天还没有开始（当前：{phase_label(st)}）"))
     if rec.ctx is not None:
         return rec.ctx
-    close = close or facts.close_of(gd, day)
+    eng = Engine(gd)
+    eng.st = st
+    sch = eng.schedule(day)
+    close = close or facts.close_of(gd, day) or (sch.closes if sch is not None else None)
     if close is None:
         raise UserError(Problem(gd.source, f"第 {day} 天没有关门时间：在账本里记一条 close 事件，或用 --close 给出"))
-    alive = set(rec.alive_at_open)
-    return DayContext(
-        day=day,
-        roster=gd.roster,
-        alive=alive,
-        sheriff=st.sheriff if st.sheriff in alive else None,
-        barred=st.barred.get(day, set()),
-        close=close,
-        sped_up=facts.sped_up(gd, day),
-        scapegoat=next((c.name for c in gd.roster if c.role == "scapegoat" and c.name in alive), None),
-    )
+    return eng.day_ctx(day, close)

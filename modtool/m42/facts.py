@@ -103,4 +103,20 @@ def proxies_of(gd: GameDir, day: int) -> list[ProxyVote]:
 
 
 def sped_up(gd: GameDir, day: int) -> bool:
+    """The director declared a speed-up for ``day`` (M42-R15, when few remain)."""
     return any(ev.data.get("day") == day for ev in gd.of_type("speedup"))
+
+
+def thread_posts(gd: GameDir, thread: str, day: int) -> list[Post]:
+    return [post_of(ev, gd) for ev in _posts_by_day(gd, thread).get(day, ())]
+
+
+def day1_opens(gd: GameDir) -> datetime | None:
+    """Day 1 opens at the header's ``opens``, else at the first post saved for day 1."""
+    if gd.header.get("opens"):
+        try:
+            return parse_time(gd.header["opens"], gd.tz)
+        except ValueError as exc:
+            raise UserError(Problem(gd.source, f"opens：{exc}")) from None
+    times = [post_of(ev, gd).time for t in ("discussion", "vote", "process") for ev in _posts_by_day(gd, t).get(1, ())]
+    return min(times) if times else None
