@@ -425,6 +425,81 @@ def assistant(
             f"已登记：{character}的场外助理 {helper}")
 
 
+@app.command()
+def schedule(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """讨论日的时间表：开始、自然日（周末延长）、加速/延时申请与结果、改票截止、关门、各项行动时限。
+
+    Example: modtool schedule examples/m42 --day 2
+    """
+    from modtool.m42.discipline import schedule_json, schedule_text
+    from modtool.m42.engine import replay
+
+    gd = _open(game_dir)
+    _require_m42(gd)
+    st = replay(gd)
+    if as_json:
+        _echo_json(schedule_json(gd, st, day))
+    else:
+        typer.echo(schedule_text(gd, st, day), nl=False)
+
+
+@app.command()
+def flags(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="只看这一天"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """需要导演留意的帖子：红色或放大字体、诈尸、遗言含论坛代码、编辑过的投票帖（只提醒，不自动判罚）。
+
+    Example: modtool flags examples/m42 --day 2
+    """
+    from modtool.m42.discipline import all_flags, flags_text
+    from modtool.m42.engine import replay
+
+    gd = _open(game_dir)
+    _require_m42(gd)
+    rows = all_flags(gd, replay(gd), day)
+    if as_json:
+        _echo_json(rows)
+    else:
+        typer.echo(flags_text(rows), nl=False)
+
+
+@app.command()
+def waive(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    character: str = typer.Argument(..., help="角色"),
+    day: int = typer.Option(..., "--day", min=1, help="第几天的潜水"),
+    rule: str = typer.Option(..., "--rule", help="a（不足五帖）、b（未投票）或 c（连续三天不足十帖）"),
+    reason: str = typer.Option(..., "--reason", help="免除理由"),
+) -> None:
+    """免除一张潜水黄牌（M42-R14），记下理由。
+
+    Example: modtool waive examples/m42 东方淮竹 --day 2 --rule b --reason "已私信请假"
+    """
+    if rule not in ("a", "b", "c"):
+        raise UserError("--rule 应为 a、b 或 c")
+    _record(game_dir, {"type": "waive", "day": day, "character": character, "rule": rule, "reason": reason},
+            f"已免除：{character}第 {day} 天潜水（{rule}）")
+
+
+@app.command()
+def speedup(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: int = typer.Option(..., "--day", min=1, help="加速的讨论日"),
+    note: str = typer.Option("存活人数较少，导演执行加速", "--note", help="说明"),
+) -> None:
+    """导演宣布某个讨论日加速（人数较少时，M42-R15）：当天第一个自然日关门，不能改票，不判潜水。
+
+    Example: modtool speedup examples/m42-full --day 5
+    """
+    _record(game_dir, {"type": "speedup", "day": day, "note": note}, f"已记录：第 {day} 天执行加速")
+
+
 def _fmt(dt) -> str:
     from modtool.timeutil import fmt
 
