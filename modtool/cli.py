@@ -188,11 +188,12 @@ def tally(
 @app.command()
 def announce(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    kind: str = typer.Argument(..., help="vote、day-start、succession、end、roles、witch、seer、wolves、hunter、sheriff"),
+    kind: str = typer.Argument(..., help="vote、day-start、succession、end、cards、speed、schedule、roles、witch、seer、wolves、hunter、sheriff、card-notice"),
     day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
     night: Optional[int] = typer.Option(None, "--night", min=1, help="第几夜（默认当前）"),
     fmt_: str = typer.Option("bbcode", "--format", help="bbcode（论坛代码）或 markdown"),
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
+    card_no: Optional[int] = typer.Option(None, "--card", help="card-notice：牌的编号（默认最近一张）"),
 ) -> None:
     """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
 
@@ -209,7 +210,7 @@ def announce(
     if gd.problems:
         raise UserError(gd.problems)
     st = replay(gd)
-    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None)
+    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 

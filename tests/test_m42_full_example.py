@@ -45,6 +45,9 @@ def render_all(game: Path, tmp: Path) -> dict[str, str]:
                 out[f"day{day}-vote.{ext}"] = _render(gd, st, "vote", fmt, day=day)
             if day >= 2:
                 out[f"day{day}-start.{ext}"] = _render(gd, st, "day-start", fmt, day=day)
+            out[f"day{day}-schedule.{ext}"] = _render(gd, st, "schedule", fmt, day=day)
+            out[f"day{day}-cards.{ext}"] = _render(gd, st, "cards", fmt, day=day)
+            out[f"day{day}-speed.{ext}"] = _render(gd, st, "speed", fmt, day=day)
         for night in sorted(st.nights):
             out[f"night{night}-witch.{ext}"] = _render(gd, st, "witch", fmt, night=night)
             out[f"night{night}-wolves.{ext}"] = _render(gd, st, "wolves", fmt, night=night)

@@ -14,6 +14,7 @@ import pytest
 from modtool.gamefile import open_game
 from modtool.m42.announce import context
 from modtool.m42.engine import replay
+from modtool.m42.views import PUBLIC_KINDS
 from modtool.problems import UserError
 from modtool.render import neutralise, render
 
@@ -88,10 +89,11 @@ def test_public_posts_never_leak_roles_or_night_targets(game, tmp_path):
             if rec.kill and not any(e.name == rec.kill for e in rec.exits):
                 night_names.add(rec.kill)
         night_names = {n for n in night_names if n and n in st.alive}
-        for kind, kw in (("vote", {"day": st.number}), ("day-start", {"day": st.number}), ("succession", {}), ("end", {})):
+        for kind in PUBLIC_KINDS:
+            kw = {"day": st.number}
             for fmt in ("bbcode", "markdown"):
                 try:
-                    text = render("m42", kind, fmt, context(gd, st, kind, fmt, kw.get("day"), None), step)
+                    text = render("m42", kind, fmt, context(gd, st, kind, fmt, kw["day"], None), step)
                 except UserError:
                     continue  # that post does not exist at this step
                 rendered += 1

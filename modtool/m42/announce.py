@@ -21,13 +21,17 @@ KINDS = {
     "witch": "女巫通灵（私信，--night）",
     "seer": "验人结果（私信，--night）",
     "wolves": "杀人结果（私信，--night）",
+    "cards": "当天的判罚与潜水黄牌（公开，--day）",
+    "speed": "加速/延时申请结果（公开，--day）",
+    "schedule": "讨论日时间表（公开，--day）",
+    "card-notice": "判罚通知（私信，--card 编号，默认最近一张）",
     "hunter": "猎人开枪提示（私信）",
     "sheriff": "警长殉职、指定继任提示（私信）",
 }
 
 
 def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night: int | None,
-            close: datetime | None = None) -> dict:
+            close: datetime | None = None, card: int | None = None) -> dict:
     if kind not in KINDS:
         raise UserError(f"未知的帖子种类「{kind}」；可用：" + "、".join(KINDS))
     day = day if day is not None else st.number
@@ -43,6 +47,14 @@ def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night
         return views.succession(gd, st)
     if kind == "end":
         return views.end(gd, st)
+    if kind == "cards":
+        return views.cards_post(gd, st, day)
+    if kind == "speed":
+        return views.speed_post(gd, st, day)
+    if kind == "schedule":
+        return views.schedule_post(gd, st, day)
+    if kind == "card-notice":
+        return views.card_notice(gd, st, card)
     if kind == "roles":
         return views.role_cards(gd, st)
     if kind == "witch":

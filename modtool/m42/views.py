@@ -16,8 +16,8 @@ from modtool.m42.engine import Exit, State, fmt_short, phase_label
 from modtool.problems import UserError
 from modtool.timeutil import fmt
 
-PUBLIC_KINDS = ("vote", "day-start", "succession", "end")
-PRIVATE_KINDS = ("roles", "witch", "seer", "wolves", "hunter", "sheriff")
+PUBLIC_KINDS = ("vote", "day-start", "succession", "end", "cards", "speed", "schedule")
+PRIVATE_KINDS = ("roles", "witch", "seer", "wolves", "hunter", "sheriff", "card-notice")
 
 
 def _exit_public(e: Exit) -> dict:
@@ -162,3 +162,62 @@ def prompt(gd: GameDir, st: State, kind: str) -> dict:
         raise UserError("现在没有需要发出的" + ("猎人开枪" if kind == "hunter" else "警长继任") + "通知")
     return {"game_name": gd.game.name, "who": p.who, "due": fmt_short(p.due) if p.due else "下一个讨论日开始前",
             "alive": [n for n in st.alive if n != p.who]}
+
+
+# -- the discipline desk's posts (M42-R13..R15) ---------------------------------------
+
+
+def cards_post(gd: GameDir, st: State, day: int) -> dict:
+    """Cards of one discussion day (given while it was open, and the lurking yellows at its close)."""
+    from modtool.m42.cards import COLORS, standing
+
+    rec = st.days.get(day)
+    if rec is None or rec.opened is None:
+        raise UserError(f"第 {day} 天还没有开始")
+    nxt = st.days.get(day + 1)
+    until = nxt.opened if nxt is not None and nxt.opened else None
+    rows = []
+    for c in st.cards:
+        if c.at < rec.opened or (until is not None and c.at >= until):
+            continue
+        mine = [k for k in st.cards if k.character == c.character and k.number <= c.number]
+        t = standing(mine)
+        rows.append({"number": c.number, "name": c.character, "color": COLORS[c.color], "reason": c.reason,
+                     "floor": c.floor, "withdrawn": c.withdrawn,
+                     "standing": f"蓝 {t.blue}、黄 {t.yellow}、红 {t.red}", "merged": t.merged[-1] if t.merged and
+                     t.merged[-1].startswith(c.at.strftime("%m-%d %H:%M")) else ""})
+    reds = [e.name for e in st.exits if e.cause == "redcard" and e.at >= rec.opened and (until is None or e.at < until)]
+    return {"game_name": gd.game.name, "day": day, "cards": rows, "reds": reds}
+
+
+def speed_post(gd: GameDir, st: State, day: int) -> dict:
+    from modtool.m42.discipline import schedule_json
+
+    j = schedule_json(gd, st, day)
+    decided = [d for d in j["decisions"] if d["count"]]
+    return {"game_name": gd.game.name, "day": day, "decisions": decided, "sped_up": j["sped_up"],
+            "delayed": j["delayed"], "close": j["close"][:16]}
+
+
+def schedule_post(gd: GameDir, st: State, day: int) -> dict:
+    from modtool.m42.discipline import schedule_json
+
+    j = schedule_json(gd, st, day)
+    return {"game_name": gd.game.name, "day": day, "opens": j["opens"][:16], "natural_days": j["natural_days_label"],
+            "weekend": j["weekend_extended"], "cutoff": j["cutoff"][11:16], "freeze": j["freeze"][:16],
+            "close": j["close"][:16], "sped_up": j["sped_up"]}
+
+
+def card_notice(gd: GameDir, st: State, number: int | None) -> dict:
+    from modtool.m42.cards import COLORS, standing
+
+    if not st.cards:
+        raise UserError("还没有任何判罚")
+    card = st.cards[-1] if number is None else next((c for c in st.cards if c.number == number), None)
+    if card is None:
+        raise UserError(f"没有第 {number} 张牌（modtool cards 列出编号）")
+    t = standing([k for k in st.cards if k.character == card.character and k.number <= card.number])
+    account = gd.roster.get(card.character).account
+    return {"game_name": gd.game.name, "name": card.character, "account": account, "color": COLORS[card.color],
+            "reason": card.reason, "floor": card.floor, "standing": f"蓝 {t.blue}、黄 {t.yellow}、红 {t.red}",
+            "out": card.character not in st.alive and any(e.name == card.character and e.cause == "redcard" for e in st.exits)}

@@ -47,6 +47,7 @@ def main() -> None:
             "PyYAML CSafeLoader parse": [py, "-c", f"import yaml; yaml.load(open({str(ledger)!r}, encoding='utf-8'), Loader=yaml.CSafeLoader)"],
             "modtool tally --day 30": [py, "-m", "modtool", "tally", str(game), "--day", "30"],
             "modtool tally --day 30 --json": [py, "-m", "modtool", "tally", str(game), "--day", "30", "--json"],
+            "modtool status": [py, "-m", "modtool", "status", str(game)],
             "modtool check": [py, "-m", "modtool", "check", str(game)],
         }
         print(f"ledger: {lines} lines, {ledger.stat().st_size / 1e6:.2f} MB")

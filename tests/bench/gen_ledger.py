@@ -23,7 +23,16 @@ _REASONS = [
     "投他，理由见讨论帖 #12 楼",
     "2026-11-02 那天他说过自己是预言家",
 ]
-_ROLES = ["werewolf", "villager", "seer", "witch", "hunter", "scapegoat"]
+# Two wolves, the four power roles, and plain villagers; votes only name
+# villagers, so the generated game runs its 30 days without a winner.
+_ROLES = ["werewolf", "werewolf", "seer", "witch", "hunter", "scapegoat"]
+
+
+def _date(day: int) -> str:
+    """Day ``day`` of the generated game, one calendar day each from 2026-11-02."""
+    from datetime import date, timedelta
+
+    return (date(2026, 11, 2) + timedelta(days=day - 1)).isoformat()
 
 
 def _names(n: int) -> list[str]:
@@ -55,7 +64,7 @@ def generate_large_ledger(path: Path, characters: int = 50, days: int = 30, vote
         "roster:\n",
     ]
     for i, (n, a) in enumerate(zip(names, accounts)):
-        out.append(f"  - name: {n}\n    account: {a}\n    aliases: [{n[0]}{n[0]}]\n    role: {_ROLES[i % len(_ROLES)]}\n")
+        out.append(f"  - name: {n}\n    account: {a}\n    aliases: [{n[0]}{n[0]}]\n    role: {_ROLES[i] if i < len(_ROLES) else 'villager'}\n")
     out.append("events:\n")
     pid = 100000
     per_day = votes // days
@@ -63,13 +72,15 @@ def generate_large_ledger(path: Path, characters: int = 50, days: int = 30, vote
     for day in range(1, days + 1):
         n_votes = per_day + (1 if day <= extra else 0)
         floor = 1
+        # Everyone posts once (a few forget the reason), then the thread goes on.
+        first = rng.sample(range(characters), characters)
         for k in range(n_votes):
             pid += 1
             floor += 1
-            who = rng.randrange(characters)
-            target = rng.randrange(characters)
+            who = first[k] if k < len(first) else rng.randrange(characters)
+            target = rng.randrange(len(_ROLES), characters)
             reason = rng.choice(_REASONS)
-            body = f"投票对象：{names[target]}" if rng.random() < 0.5 else f"投票对象：{names[target]}\n投票理由：{reason}"
+            body = f"投票对象：{names[target]}" if rng.random() < 0.1 else f"投票对象：{names[target]}\n投票理由：{reason}"
             minute = k * 600 // max(n_votes, 1)
             ev = {
                 "type": "post",
@@ -78,7 +89,7 @@ def generate_large_ledger(path: Path, characters: int = 50, days: int = 30, vote
                 "pid": str(pid),
                 "floor": floor,
                 "author": accounts[who],
-                "time": f"2026-11-{(day - 1) % 28 + 1:02d} {10 + minute // 60:02d}:{minute % 60:02d}:00",
+                "time": f"{_date(day)} {10 + minute // 60:02d}:{minute % 60:02d}:00",
                 "body": body,
             }
             if rng.random() < 0.15:
@@ -92,9 +103,14 @@ def generate_large_ledger(path: Path, characters: int = 50, days: int = 30, vote
             pid += 1
             out.append(dump_event({
                 "type": "post", "thread": "discussion", "day": day, "pid": str(pid), "floor": rng.randint(1, 999),
-                "author": rng.choice(accounts), "time": f"2026-11-{(day - 1) % 28 + 1:02d} 12:00:00",
+                "author": rng.choice(accounts), "time": f"{_date(day)} 12:00:00",
                 "body": "\n".join(rng.choice(_REASONS) for _ in range(rng.randint(1, 6))),
             }))
-        out.append(dump_event({"type": "close", "day": day, "at": f"2026-11-{(day - 1) % 28 + 1:02d} 21:00"}))
+        out.append(dump_event({"type": "close", "day": day, "at": f"{_date(day)} 21:00"}))
+        # The director closes the day, resolves the night and opens the next day (M42-R1).
+        out.append(dump_event({"type": "advance", "phase": "day", "number": day, "at": f"{_date(day)} 21:00"}))
+        if day < days:
+            out.append(dump_event({"type": "advance", "phase": "night", "number": day, "at": f"{_date(day)} 22:30"}))
+            out.append(dump_event({"type": "advance", "phase": "dawn", "number": day, "at": f"{_date(day + 1)} 09:00"}))
     path.write_text("".join(out), encoding="utf-8")
     return path
