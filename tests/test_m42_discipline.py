@@ -1,0 +1,116 @@
+"""Cards, lurking, the schedule and substitutes inside the game replay (M42-R13..R16).
+
+The pure rules have their own tests (test_m42_schedule, test_m42_lurking,
+test_m42_flags); these check what the engine does with them.
+"""
+
+from modtool.gamefile import open_game
+from modtool.m42.engine import day_context, replay
+from tests.test_m42_engine import DAY1, DAWN1, DAY2, act, adv, vote
+
+
+def run(m42_game, events, header="game: m42\nseed: 1\n"):
+    gd = open_game(m42_game(events, header=header))
+    assert not gd.problems, gd.problems
+    return gd, replay(gd)
+
+
+def card(name, color, at, reason="违规"):
+    return f'- {{type: card, character: {name}, color: {color}, reason: "{reason}", at: "{at}"}}\n'
+
+
+def messages(st):
+    return " ".join(p.message for p in st.problems)
+
+
+def test_m42_r13_three_blue_make_a_yellow_three_yellow_a_red(m42_game):
+    blues = "".join(card("石宽", "blue", f"2026-11-02 1{i}:00") for i in range(3))
+    yellows = "".join(card("石宽", "yellow", f"2026-11-02 1{i}:30") for i in range(3, 5))
+    gd, st = run(m42_game, blues + yellows)
+    from modtool.m42.cards import standing
+
+    t = standing([c for c in st.cards if c.character == "石宽"])
+    assert (t.blue, t.yellow, t.red) == (0, 0, 1)
+    assert st.red_queue == ["石宽"]  # by day: out only after the vote
+
+
+def test_m42_r13_red_card_exit_after_the_days_vote_without_last_words_or_shot(m42_game):
+    events = card("王权富贵", "red", "2026-11-02 12:00", "恶意破坏游戏") + DAY1
+    gd, st = run(m42_game, events)
+    assert [(e.name, e.cause) for e in st.exits] == [("王权富贵", "redcard")]
+    kinds = {p.kind for p in st.pending}
+    assert "shoot" not in kinds and "last_words" not in kinds  # M42-R13: no last words, no hunter shot
+    assert "camp_loss" in kinds  # the director is asked whether the camp loses
+    assert st.sheriff == "涂山红红"  # elected by the vote before the red card resolved
+
+
+def test_m42_r13_red_carded_sheriff_succeeded_at_random_and_camp_decision(m42_game):
+    events = DAY1 + card("涂山红红", "red", "2026-11-03 21:30")
+    gd, st = run(m42_game, events)
+    assert st.exits[0].cause == "redcard" and st.sheriff not in (None, "涂山红红")
+    assert "随机" in st.sheriff_log[-1][2]
+    gd, st = run(m42_game, events + '- {type: decision, about: camp_loss, character: 涂山红红, loses: true, at: "2026-11-03 21:40"}\n')
+    assert "village" in st.lost and st.winner == "wolf"
+
+
+def test_m42_r13_out_characters_can_still_be_carded_and_withdrawal_keeps_history(m42_game):
+    events = DAY1 + act("狼人", "kill", "涂山苏苏") + DAWN1 + card("涂山苏苏", "yellow", "2026-11-04 08:00", "诈尸")
+    events += '- {type: withdraw, card: 1, reason: "看错楼层"}\n'
+    gd, st = run(m42_game, events)
+    assert st.cards[0].character == "涂山苏苏" and st.cards[0].withdrawn == "看错楼层"
+
+
+def test_m42_r14_lurking_yellow_for_no_vote_at_close(m42_game):
+    gd, st = run(m42_game, DAY1)
+    lurkers = {c.character for c in st.cards if c.source == "lurking"}
+    assert "涂山雅雅" not in lurkers and "石宽" in lurkers and len(lurkers) == 12
+
+
+def test_m42_r14_waived_yellow_is_not_given(m42_game):
+    gd, st = run(m42_game, DAY1 + '- {type: waive, day: 1, character: 石宽, rule: b, reason: "请假"}\n')
+    assert "石宽" not in {c.character for c in st.cards}
+
+
+def test_m42_r14_counts_discussion_posts_when_the_thread_was_imported(m42_game):
+    chat = "".join(
+        f'- {{type: post, thread: discussion, day: 1, floor: {i + 2}, author: 雅雅女王, time: "2026-11-02 1{i}:00", body: "聊天{i}"}}\n'
+        for i in range(5)
+    )
+    gd, st = run(m42_game, chat + DAY1)
+    reasons = {(c.character, c.reason[:12]) for c in st.cards}
+    assert not any(n == "涂山雅雅" for n, _ in reasons)  # five posts and a vote
+    assert any(n == "白月初" and "a" in r for n, r in reasons)  # no posts at all: (a)
+
+
+def test_m42_r15_close_comes_from_the_schedule_with_a_weekend(m42_game):
+    # Day 1 opens Thu 2026-11-05 10:00: Thu, Fri + nothing; opening Fri 11-06: Fri, Sat, Sun.
+    gd, st = run(m42_game, "", header='game: m42\nseed: 1\nopens: "2026-11-06 10:00"\n')
+    ctx = day_context(gd, st, 1)
+    assert ctx.close.strftime("%Y-%m-%d %H:%M") == "2026-11-08 21:00"
+
+
+def test_m42_r15_sped_up_day_no_changes_no_lurking(m42_game):
+    events = ('- {type: speedup, day: 1, note: 人数少}\n'
+              + vote(1, 2, "雅雅女王", "涂山红红", "2026-11-02 10:00") + adv("day", 1, "2026-11-02 21:00"))
+    gd, st = run(m42_game, events, header='game: m42\nseed: 1\nopens: "2026-11-02 09:00"\n')
+    assert st.days[1].ctx.sped_up and st.days[1].ctx.close.strftime("%d %H:%M") == "02 21:00"
+    assert st.cards == []
+
+
+def test_m42_r15_advancing_before_the_close_is_warned(m42_game):
+    gd, st = run(m42_game, vote(1, 2, "雅雅女王", "涂山红红", "2026-11-02 10:00") + adv("day", 1, "2026-11-03 20:00"),
+                 header='game: m42\nseed: 1\nopens: "2026-11-02 09:00"\n')
+    assert any("早于关门时间" in w.message for w in st.warnings)
+
+
+def test_m42_r16_one_substitute_per_character_and_leave_is_a_red_card(m42_game):
+    sub = '- {type: substitute, character: 石宽, player: 小石, at: "2026-11-02 12:00"}\n'
+    gd, st = run(m42_game, sub + sub.replace("小石", "大石") + '- {type: leave, character: 白月初, at: "2026-11-02 13:00"}\n' + DAY1)
+    assert st.substituted["石宽"]["player"] == "小石" and "已经更换过一次替补" in messages(st)
+    assert ("白月初", "redcard") in [(e.name, e.cause) for e in st.exits]
+
+
+def test_m42_r16_assistant_only_for_three_games_or_fewer(m42_game):
+    ok = '- {type: assistant, character: 白月初, helper: 阿白, games: 3}\n'
+    gd, st = run(m42_game, ok + ok.replace("games: 3", "games: 4"))
+    assert messages(st).count("场外助理") == 1
