@@ -39,6 +39,24 @@ def _open(game_dir: Path):
     return gd
 
 
+def _m42_state(game_dir: Path):
+    """Open an M42 game folder, refuse it if its ledger has problems, and replay it."""
+    from modtool.m42.engine import replay
+
+    gd = _open(game_dir)
+    _require_m42(gd)
+    if gd.problems:
+        raise UserError(gd.problems)
+    return gd, replay(gd)
+
+
+def _show(as_json: bool, data, text: str) -> None:
+    if as_json:
+        _echo_json(data)
+    else:
+        typer.echo(text, nl=False)
+
+
 def _require_m42(gd) -> None:
     if gd.game.id != "m42":
         raise UserError(f"这个命令目前只支持 m42，这局是 {gd.game.id}")
@@ -141,16 +159,12 @@ def _now(at: Optional[str], gd) -> "datetime":
 
 def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], close: Optional[str]):
     from modtool.m42 import facts
-    from modtool.m42.engine import day_context, replay
+    from modtool.m42.engine import day_context
     from modtool.m42.tally import tally_day
 
-    gd = _open(game_dir)
-    _require_m42(gd)
-    if gd.problems:
-        raise UserError(gd.problems)
+    gd, st = _m42_state(game_dir)
     close_dt = _now(close, gd) if close else None
     at_dt = _now(at, gd) if at else None
-    st = replay(gd)
     ctx = day_context(gd, st, day, close_dt)
     t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd),
                   facts.vote_options(gd), upto_floor=floor, upto_time=at_dt)
@@ -202,14 +216,9 @@ def announce(
     Example: modtool announce examples/m42 vote --day 2 --format bbcode
     """
     from modtool.m42.announce import context
-    from modtool.m42.engine import replay
     from modtool.render import render
 
-    gd = _open(game_dir)
-    _require_m42(gd)
-    if gd.problems:
-        raise UserError(gd.problems)
-    st = replay(gd)
+    gd, st = _m42_state(game_dir)
     ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
@@ -280,18 +289,10 @@ def status(
 
     Example: modtool status examples/m42
     """
-    from modtool.m42.engine import replay
     from modtool.m42.status import status_json, status_text
 
-    gd = _open(game_dir)
-    _require_m42(gd)
-    if gd.problems:
-        raise UserError(gd.problems)
-    st = replay(gd)
-    if as_json:
-        _echo_json(status_json(gd, st))
-    else:
-        typer.echo(status_text(gd, st), nl=False)
+    gd, st = _m42_state(game_dir)
+    _show(as_json, status_json(gd, st), status_text(gd, st))
 
 
 def _record(game_dir: Path, ev: dict, done: str) -> None:
@@ -355,17 +356,9 @@ def cards(
     Example: modtool cards examples/m42
     """
     from modtool.m42.cardlist import cards_json, cards_text
-    from modtool.m42.engine import replay
 
-    gd = _open(game_dir)
-    _require_m42(gd)
-    if gd.problems:
-        raise UserError(gd.problems)
-    st = replay(gd)
-    if as_json:
-        _echo_json(cards_json(gd, st))
-    else:
-        typer.echo(cards_text(gd, st), nl=False)
+    gd, st = _m42_state(game_dir)
+    _show(as_json, cards_json(gd, st), cards_text(gd, st))
 
 
 @app.command()
@@ -437,15 +430,9 @@ def schedule(
     Example: modtool schedule examples/m42 --day 2
     """
     from modtool.m42.discipline import schedule_json, schedule_text
-    from modtool.m42.engine import replay
 
-    gd = _open(game_dir)
-    _require_m42(gd)
-    st = replay(gd)
-    if as_json:
-        _echo_json(schedule_json(gd, st, day))
-    else:
-        typer.echo(schedule_text(gd, st, day), nl=False)
+    gd, st = _m42_state(game_dir)
+    _show(as_json, schedule_json(gd, st, day), schedule_text(gd, st, day))
 
 
 @app.command()
@@ -459,15 +446,10 @@ def flags(
     Example: modtool flags examples/m42 --day 2
     """
     from modtool.m42.discipline import all_flags, flags_text
-    from modtool.m42.engine import replay
 
-    gd = _open(game_dir)
-    _require_m42(gd)
-    rows = all_flags(gd, replay(gd), day)
-    if as_json:
-        _echo_json(rows)
-    else:
-        typer.echo(flags_text(rows), nl=False)
+    gd, st = _m42_state(game_dir)
+    rows = all_flags(gd, st, day)
+    _show(as_json, rows, flags_text(rows))
 
 
 @app.command()
