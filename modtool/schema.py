@@ -80,8 +80,8 @@ def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Prob
                 out.append(Problem(source, f"{ev.type} 事件缺少 {name} 字段", ev.line))
             continue
         value = ev.data[name]
-        if isinstance(value, bool) or not isinstance(value, types):
-            want = {str: "文字", int: "整数", dict: "映射", list: "列表"}[types[0]]
+        if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
+            want = {str: "文字", int: "整数", dict: "映射", list: "列表", bool: "true 或 false"}[types[0]]
             out.append(Problem(source, f"{ev.type} 事件的 {name} 应为{want}，现在是「{value}」", ev.line))
     for name in ev.data:
         if name not in schema:
