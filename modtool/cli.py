@@ -483,6 +483,25 @@ def speedup(
     _record(game_dir, {"type": "speedup", "day": day, "note": note}, f"已记录：第 {day} 天执行加速")
 
 
+@app.command()
+def undo(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+) -> None:
+    """撤销最近一个仍然有效的事件：追加一条 revert，历史不会被改写（再 undo 可以继续往前撤）。
+
+    Example: modtool undo examples/m42
+    """
+    from modtool import ledger
+    from modtool.gamefile import open_game
+
+    gd = open_game(game_dir)
+    if not gd.events:
+        raise UserError("没有可以撤销的事件")
+    last = gd.events[-1]
+    ledger.append(gd.ledger_path, [{"type": "revert", "line": last.line, "note": f"撤销 {last.type}"}], expect_digest=gd.digest)
+    typer.echo(f"已撤销第 {last.line} 行的 {last.type} 事件（账本中保留原记录）")
+
+
 def _fmt(dt) -> str:
     from modtool.timeutil import fmt
 

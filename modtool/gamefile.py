@@ -61,6 +61,10 @@ def event_schemas(game_id: str) -> dict[str, Schema]:
         from modtool.m42.events import M42_EVENTS
 
         schemas.update(M42_EVENTS)
+    elif game_id == "zhenhuan":
+        from modtool.zhenhuan.events import ZH_EVENTS
+
+        schemas.update(ZH_EVENTS)
     return schemas
 
 
@@ -127,6 +131,11 @@ def open_game(game_dir: Path) -> GameDir:
     if not isinstance(game_id, str):
         raise UserError(Problem(source, "账本开头缺少 game（例如 game: m42）"))
     game = load_game(game_id)
+    if game_id == "zhenhuan" and "roster" not in header and isinstance(header.get("seats"), list):
+        # Clocktower: the seats are the roster (a player's name is how votes and posts name them).
+        header = dict(header, roster=[
+            {"name": str(s.get("player")), "account": str(s.get("account", s.get("player"))),
+             "role": s.get("character"), "seat": s.get("seat")} for s in header["seats"] if isinstance(s, dict)])
     options = game.options(header.get("options") if isinstance(header.get("options"), dict) else None)
     if header.get("options") is not None and not isinstance(header.get("options"), dict):
         problems.append(Problem(source, "options 应是映射（键: 值）"))
@@ -147,4 +156,24 @@ def open_game(game_dir: Path) -> GameDir:
     schemas = event_schemas(game_id)
     for ev in data.events:
         problems += check_event(ev, schemas, source)
-    return GameDir(Path(game_dir), path, header, data.events, data.digest, game, roster, options, tz, problems)
+    events, revert_problems = effective_events(data.events, source)
+    problems += revert_problems
+    return GameDir(Path(game_dir), path, header, events, data.digest, game, roster, options, tz, problems)
+
+
+def effective_events(events: list[Event], source: str) -> tuple[list[Event], list[Problem]]:
+    """The events that count: a ``revert`` takes back the event on its line (undo);
+    history is never rewritten, and a revert can itself be reverted."""
+    live: dict[int | None, Event] = {}
+    order: list[Event] = []
+    problems = []
+    for ev in events:
+        if ev.type == "revert":
+            target = live.pop(ev.data.get("line"), None)
+            if target is None:
+                problems.append(Problem(source, f"revert 指向第 {ev.data.get('line')} 行，那里没有仍然有效的事件", ev.line))
+            continue
+        live[ev.line] = ev
+        order.append(ev)
+    kept = {id(e) for e in live.values()}
+    return [e for e in order if id(e) in kept], problems

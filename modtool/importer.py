@@ -64,7 +64,10 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
             key = _key(thread, day, post.pid, post.floor)
             old = existing.get(key)
             if old is not None:
-                if old.get("body") != post.body:
+                if (old.get("thread"), old.get("day")) != (thread, day):
+                    report.problems.append(Problem(str(path), f"帖子 pid {post.pid} 已作为第 {old.get('day')} 天的"
+                                                   f"{old.get('thread')} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件", floor=post.floor))
+                elif old.get("body") != post.body:
                     report.changed.append(post)
                 report.skipped += 1
                 continue

@@ -45,6 +45,8 @@ COMMON_EVENTS: dict[str, Schema] = {
     },
 }
 
+COMMON_EVENTS["revert"] = {"line": (_INT, True), "note": (_STR, False)}  # undo: that event no longer counts
+
 THREADS = ("vote", "discussion", "process")
 
 

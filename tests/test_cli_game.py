@@ -67,3 +67,18 @@ def test_random_sheriff_successor_is_recorded_as_a_draw(game, capsys):
     assert "type: draw" in text or '"type": "draw"' in text
     code, out, _ = run(capsys, "announce", game, "succession")
     assert code == 0 and "随机继任" in out
+
+
+def test_undo_appends_a_revert_and_replay_forgets_the_event(game, capsys):
+    run(capsys, "advance", game, "--at", "2026-11-03 21:00")
+    run(capsys, "act", game, "狼人", "kill", "涂山苏苏", "--at", "2026-11-03 21:35")
+    before = (game / "ledger.yaml").read_text(encoding="utf-8")
+    code, out, err = run(capsys, "undo", game)
+    assert code == 0 and "act" in out
+    after = (game / "ledger.yaml").read_text(encoding="utf-8")
+    assert after.startswith(before) and "type: revert" in after  # history kept
+    code, data, _ = run(capsys, "status", game, "--json")
+    assert "等待狼人提交杀人目标" in " ".join(json.loads(data)["next"])
+    code, out, _ = run(capsys, "undo", game)  # the advance goes next
+    code, data, _ = run(capsys, "status", game, "--json")
+    assert json.loads(data)["phase"] == "day"

@@ -24,8 +24,8 @@ $M import "$G" $D/day1-discussion.json --thread discussion --day 1
 $M import "$G" $D/day1-vote.txt --thread vote --day 1
 $M assistant "$G" 毛毛 --helper 老猫不睡 --games 2                 # 受理：此前 2 场
 $M assistant "$G" 杨十三 --helper 九命猫 --games 5 || true         # 故意被拒绝：此前 5 场（M42-R16）
-$M card "$G" 图麟 blue --reason "使用导演专用的红色字体" --floor 23 --at "2026-11-02 15:40"
-$M card "$G" 李雪松 yellow --reason "情绪发言" --floor 75 --at "2026-11-03 17:00"
+$M card "$G" 图麟 blue --reason "使用导演专用的红色字体" --floor 21 --at "2026-11-02 15:40"
+$M card "$G" 李雪松 yellow --reason "情绪发言" --floor 73 --at "2026-11-03 17:00"
 $M schedule "$G"                                                    # 关门时间：11-03 21:00
 $M advance "$G" --at "2026-11-03 21:00"
 $M waive "$G" 花翎 --day 1 --rule a --reason "赛前已私信导演请假一天"
@@ -42,10 +42,10 @@ $M import "$G" $D/day2-discussion.html --thread discussion --day 2
 $M import "$G" $D/day2-vote.json --thread vote --day 2
 $M substitute "$G" 西西 --player 西西的室友小北 --at "2026-11-04 12:00"
 $M card "$G" 东方洛 yellow --reason "已出局角色在讨论帖发言（诈尸）" --floor 6 --at "2026-11-04 11:20"
-$M card "$G" 图麟 blue --reason "提及过去场次" --floor 26 --at "2026-11-04 15:10"
-$M card "$G" 云霄 yellow --reason "使用导演专用的放大字体" --floor 46 --at "2026-11-04 20:45"
-$M withdraw "$G" 7 --reason "楼层看错：46 楼是花翎发的，不是云霄"
-$M card "$G" 花翎 blue --reason "使用导演专用的放大字体" --floor 46 --at "2026-11-04 20:50"
+$M card "$G" 图麟 blue --reason "提及过去场次" --floor 25 --at "2026-11-04 15:10"
+$M card "$G" 云霄 yellow --reason "使用导演专用的放大字体" --floor 42 --at "2026-11-04 20:45"
+$M withdraw "$G" 5 --reason "楼层看错：42 楼是花翎发的，不是云霄"
+$M card "$G" 花翎 blue --reason "使用导演专用的放大字体" --floor 42 --at "2026-11-04 20:50"
 $M schedule "$G"                                                    # 关门时间：11-05 21:00
 $M advance "$G" --at "2026-11-05 21:00"
 $M act "$G" 黑狐娘娘 last_words --text "[b]我是村民[/b]，清彦是悍跳，[color=red]别信他[/color]。" --at "2026-11-05 21:20"
@@ -60,8 +60,8 @@ $M advance "$G" --at "2026-11-06 10:00"
 # 讨论帖：纯文本；投票帖：保存的网页
 $M import "$G" $D/day3-discussion.txt --thread discussion --day 3
 $M import "$G" $D/day3-vote.html --thread vote --day 3
-$M card "$G" 图麟 blue --reason "讨论场外助理" --floor 17 --at "2026-11-06 16:20"
-$M card "$G" 李雪松 yellow --reason "明显的发誓句式" --floor 39 --at "2026-11-07 14:10"
+$M card "$G" 图麟 blue --reason "讨论场外助理" --floor 15 --at "2026-11-06 16:20"
+$M card "$G" 李雪松 yellow --reason "明显的发誓句式" --floor 35 --at "2026-11-07 14:10"
 $M schedule "$G"                                                    # 关门时间：11-08 21:00
 $M advance "$G" --at "2026-11-08 21:00"
 $M decide "$G" 李雪松 --camp-stays --at "2026-11-08 21:10"

@@ -39,8 +39,11 @@ def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night
     if kind == "vote":
         ctx = day_context(gd, st, day, close)
         t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd), facts.vote_options(gd))
-        return vote_post_context(t.to_json(), gd.game.name, fmt(ctx.close, False), ctx.sped_up,
+        post = vote_post_context(t.to_json(), gd.game.name, fmt(ctx.close, False), ctx.sped_up,
                                  str(gd.options.get("forum_base_url", "")), fmt_)
+        # M42-R13 / rule post: red-card exits are announced right after the vote.
+        post["reds"] = [e.name for e in st.exits if e.cause == "redcard" and e.phase == "day" and e.number == day]
+        return post
     if kind == "day-start":
         return views.day_start(gd, st, day)
     if kind == "succession":

@@ -34,7 +34,8 @@ def cards_text(gd: GameDir, st: State) -> str:
         for k in row["cards"]:
             where = f" {k['floor']}楼" if k["floor"] is not None else ""
             gone = f"（已撤销：{k['withdrawn']}）" if k["withdrawn"] else ""
-            lines.append(f"  #{k['number']} {COLORS[k['color']]} {k['at'][:16]}{where} {k['reason']}{gone}")
+            label = f"#{k['number']}" if k["number"] is not None else "潜水"
+            lines.append(f"  {label} {COLORS[k['color']]} {k['at'][:16]}{where} {k['reason']}{gone}")
         for m in row["merged"]:
             lines.append(f"  {m}")
     return "\n".join(lines) + "\n" if lines else "还没有任何判罚。\n"

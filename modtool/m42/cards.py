@@ -14,7 +14,7 @@ COLOR_IDS = {"blue": "blue", "yellow": "yellow", "red": "red", "è“": "blue", "é
 
 @dataclass
 class Card:
-    number: int  # 1-based, in the order cards were given in this game
+    number: int | None  # director's cards: 1-based in ledger order (what `withdraw` names); lurking: None
     character: str
     color: str  # blue | yellow | red
     reason: str

@@ -85,9 +85,10 @@ def all_flags(gd: GameDir, st: State, day: int | None = None) -> list[dict]:
                          "character": ch.name if ch else None, "kind": f.kind, "note": f.note, "line": ev.line})
     for name, words in st.last_words.items():
         for w in words:
-            for note in last_words_flags(w["text"]):
+            notes = last_words_flags(w["text"])
+            if notes:  # one row per last-words post, naming every tag in it
                 rows.append({"day": None, "thread": "last_words", "floor": None, "author": name, "character": name,
-                             "kind": "bbcode_in_last_words", "note": note, "line": w["line"]})
+                             "kind": "bbcode_in_last_words", "note": "；".join(notes), "line": w["line"]})
     return rows
 
 

@@ -303,13 +303,16 @@ class Engine:
             results = [] if rec.ctx.sped_up else [
                 lurking.LurkResult(n, x, "b", 0, (rec.opened, close), (n,), f"第 {n} 天没有有效投票")
                 for x in self.holders_in(in_game) if x not in voted]
-        waived = {(ev.data.get("day"), ev.data.get("character"), ev.data.get("rule")) for ev in self.gd.of_type("waive")}
+        waived = {(ev.data.get("day"), ev.data.get("character"), ev.data.get("rule")): ev.data.get("reason", "")
+                  for ev in self.gd.of_type("waive")}
         for r in results:
-            if (n, r.character, r.rule) in waived:
+            card = Card(None, r.character, "yellow", f"潜水（M42-R14 {r.rule}）：{r.note}",
+                        close, None, None, source="lurking")
+            st.cards.append(card)
+            if (n, r.character, r.rule) in waived:  # kept in the list, marked, so the director sees it
+                card.withdrawn = f"导演免除：{waived[(n, r.character, r.rule)]}"
                 self.note(close, f"{r.character}第 {n} 天潜水（{r.rule}）的黄牌已由导演免除", False)
                 continue
-            st.cards.append(Card(len(st.cards) + 1, r.character, "yellow", f"潜水（M42-R14 {r.rule}）：{r.note}",
-                                 close, None, None, source="lurking"))
             self.note(close, f"{r.character}因潜水被判黄牌（M42-R14 {r.rule}）", True)
             self.red_check(r.character, close)
 
@@ -576,10 +579,15 @@ class Engine:
             self.problem(ev, f"牌的颜色应为 blue、yellow 或 red，而不是「{ev.data.get('color')}」")
             return
         at = facts.event_time(self.gd, ev)
-        card = Card(len(st.cards) + 1, name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line)
+        card = Card(self.next_card_number(), name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line)
         st.cards.append(card)
         self.note(at, f"{name}被判{ {'blue': '蓝牌', 'yellow': '黄牌', 'red': '红牌'}[color] }：{card.reason}", True)
         self.red_check(name, at)
+
+    def next_card_number(self) -> int:
+        """Director's cards are numbered in ledger order, so `withdraw N` always names the same card;
+        computed lurking yellows have no number (they are waived with `waive`)."""
+        return 1 + sum(1 for c in self.st.cards if c.number is not None)
 
     def red_check(self, name: str, at: datetime) -> None:
         """A red (given, or 3 yellows) puts a character still in out: after the day's vote if by day."""
@@ -599,7 +607,7 @@ class Engine:
         n = ev.data.get("card")
         card = next((c for c in st.cards if c.number == n), None)
         if card is None or card.withdrawn:
-            self.problem(ev, f"没有第 {n} 张牌可以撤销（modtool cards 列出编号）")
+            self.problem(ev, f"没有第 {n} 张牌可以撤销（modtool cards 列出编号；潜水黄牌用 modtool waive 免除）")
             return
         card.withdrawn = str(ev.data.get("reason", "导演撤销"))
         if card.character in st.red_queue:
@@ -648,7 +656,7 @@ class Engine:
         if name is None:
             return
         at = facts.event_time(self.gd, ev)
-        st.cards.append(Card(len(st.cards) + 1, name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line))
+        st.cards.append(Card(self.next_card_number(), name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line))
         self.red_check(name, at)
 
     def assistant(self, ev) -> None:

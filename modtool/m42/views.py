@@ -48,7 +48,8 @@ def day_start(gd: GameDir, st: State, day: int) -> dict:
         day=day,
         opened=fmt(opened, False),
         exits_today=[_exit_public(e) for e in exits],
-        last_words=[{"name": e.name, "posts": [w["text"] for w in st.last_words.get(e.name, [])]} for e in exits],
+        last_words=[{"name": e.name, "posts": [w["text"] for w in st.last_words.get(e.name, [])],
+                     "no_right": e.cause == "redcard"} for e in exits],
         alive=list(st.days[day].alive_at_open),
         sheriff=_sheriff_at(st, opened),
         barred=sorted(st.barred.get(day, set())),  # M42-R8: announced with the scapegoat's exile
@@ -180,7 +181,7 @@ def cards_post(gd: GameDir, st: State, day: int) -> dict:
     for c in st.cards:
         if c.at < rec.opened or (until is not None and c.at >= until):
             continue
-        mine = [k for k in st.cards if k.character == c.character and k.number <= c.number]
+        mine = [k for k in st.cards[: st.cards.index(c) + 1] if k.character == c.character]
         t = standing(mine)
         rows.append({"number": c.number, "name": c.character, "color": COLORS[c.color], "reason": c.reason,
                      "floor": c.floor, "withdrawn": c.withdrawn,
@@ -216,7 +217,7 @@ def card_notice(gd: GameDir, st: State, number: int | None) -> dict:
     card = st.cards[-1] if number is None else next((c for c in st.cards if c.number == number), None)
     if card is None:
         raise UserError(f"没有第 {number} 张牌（modtool cards 列出编号）")
-    t = standing([k for k in st.cards if k.character == card.character and k.number <= card.number])
+    t = standing([k for k in st.cards[: st.cards.index(card) + 1] if k.character == card.character])
     account = gd.roster.get(card.character).account
     return {"game_name": gd.game.name, "name": card.character, "account": account, "color": COLORS[card.color],
             "reason": card.reason, "floor": card.floor, "standing": f"蓝 {t.blue}、黄 {t.yellow}、红 {t.red}",
