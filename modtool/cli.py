@@ -66,15 +66,28 @@ def _require_m42(gd) -> None:
 def new(
     game_dir: Path = typer.Argument(..., help="游戏文件夹（会在其中建立 ledger.yaml）"),
     game: str = typer.Option("m42", "--game", help="游戏：m42 或 zhenhuan"),
-    roster: Path = typer.Option(..., "--roster", help="名单文件：YAML 列表（name/account/aliases/role）或每行一个名字"),
+    roster: Optional[Path] = typer.Option(None, "--roster", help="名单文件：YAML 列表（name/account/aliases/role）或每行一个名字"),
     seed: Optional[int] = typer.Option(None, "--seed", help="发身份用的随机种子（记录在账本中，同一种子同一结果）"),
+    players: Optional[int] = typer.Option(None, "--players", help="甄嬛：人数（不给名单时，玩家记为 玩家1…N）"),
+    require: List[str] = typer.Option([], "--require", help="甄嬛：必须在场的角色（可多次）"),
+    board: Optional[str] = typer.Option(None, "--board", help="甄嬛：预设板子名"),
 ) -> None:
-    """建立新游戏的账本；名单中没写身份的角色按种子随机发身份。
+    """建立新游戏的账本。M42：名单中没写身份的角色按种子随机发身份；甄嬛：按人数表与修正发身份、排座位、抽伪装身份。
 
     Example: modtool new games/m42-game --game m42 --roster roster.yaml --seed 42
     """
-    from modtool.newgame import create_game
+    from modtool.games import load_game
+    from modtool.newgame import create_clocktower_game, create_game
 
+    g = load_game(game)
+    if g.data.get("kind") == "clocktower":
+        path, warnings = create_clocktower_game(game_dir, g, roster, players, seed, list(require), board)
+        typer.echo(f"已建立 {path}")
+        for w in warnings:
+            typer.echo(f"提醒：{w}")
+        return
+    if roster is None:
+        raise UserError("请用 --roster 给出名单文件")
     path = create_game(game_dir, game, roster, seed)
     typer.echo(f"已建立 {path}")
 

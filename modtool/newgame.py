@@ -7,7 +7,6 @@ seed (DESIGN.md principle 1): the roster in the ledger carries each role and
 
 from __future__ import annotations
 
-import io
 import random
 from pathlib import Path
 
@@ -63,9 +62,69 @@ def deal(game: Game, entries: list, seed: int) -> list:
     return out
 
 
-def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | None) -> Path:
-    from ruamel.yaml import YAML
+def _header_text(game: Game, header: dict, facts_line: str, option_example: str) -> str:
+    """The ledger header as YAML text: one flow line per character or seat, comments for the director."""
+    import io
 
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    y = YAML()
+    y.width = 4096
+    y.indent(mapping=2, sequence=4, offset=2)
+    for key in ("roster", "seats"):
+        if key in header:
+            rows = CommentedSeq()
+            for entry in header[key]:  # one line per character: easy to read and to fix by hand
+                row = CommentedMap(entry)
+                row.fa.set_flow_style()
+                if "aliases" in row:
+                    aliases = CommentedSeq(row["aliases"])
+                    aliases.fa.set_flow_style()
+                    row["aliases"] = aliases
+                rows.append(row)
+            header[key] = rows
+    if "bluffs" in header:
+        bluffs = CommentedSeq(header["bluffs"])
+        bluffs.fa.set_flow_style()
+        header["bluffs"] = bluffs
+    buf = io.StringIO()
+    y.dump(header, buf)
+    return (
+        f"# modtool 账本：{game.name}\n"
+        + facts_line
+        + "# 可以手工编辑并加注释；modtool 追加事件时不会改动已有内容。\n"
+        + buf.getvalue().replace("options: {}\n", f"options: {{}}   # 覆盖 games/ 里的默认选项，{option_example}\n")
+    )
+
+
+def create_clocktower_game(game_dir: Path, game: Game, roster_file: Path | None, players: int | None,
+                           seed: int | None, require: list[str], board: str | None) -> tuple[Path, list[str]]:
+    """ZH-R1: deal by the table and modifiers, seat the players, draw the bluffs; warnings for the storyteller."""
+    from modtool import ledger
+    from modtool.zhenhuan.setup import deal as deal_script
+
+    path = ledger_path(game_dir)
+    if path.exists():
+        raise UserError(Problem(str(path), "账本已存在；不会覆盖"))
+    if roster_file is not None:
+        names = [str(e.get("name") if isinstance(e, dict) else e).strip() for e in read_roster_file(roster_file)]
+    elif players:
+        names = [f"玩家{i}" for i in range(1, players + 1)]
+    else:
+        raise UserError("请用 --players 给出人数，或用 --roster 给出玩家名单")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**31)
+    setup = deal_script(game, names, seed, require=require, board=board)
+    header = {"game": game.id, **setup.to_header(), "options": {}}
+    text = _header_text(game, header, "# 魔典：座位按顺时针编号；身份、伪装身份由种子发出。其余只记事实，结果由重放计算。\n",
+                        "例如 supeisheng_turns_jinxi_evil: true")
+    Path(game_dir).mkdir(parents=True, exist_ok=True)
+    ledger.write_new(path, text, [])
+    return path, list(setup.warnings)
+
+
+def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | None) -> Path:
     from modtool import ledger
 
     game = load_game(game_id)
@@ -88,29 +147,9 @@ def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | Non
     if len(chars) != players:
         raise UserError(Problem(str(roster_file), f"{game.name} 需要 {players} 名玩家，名单有 {len(chars)} 名"))
     dealt = deal(game, chars, seed)
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
-    roster_seq = CommentedSeq()
-    for entry in dealt:  # one line per character: easy to read and to fix by hand
-        row = CommentedMap(entry)
-        row.fa.set_flow_style()
-        if "aliases" in row:
-            aliases = CommentedSeq(row["aliases"])
-            aliases.fa.set_flow_style()
-            row["aliases"] = aliases
-        roster_seq.append(row)
-    header = {"game": game_id, "seed": seed, "options": {}, "roster": roster_seq}
-    y = YAML()
-    y.width = 4096
-    y.indent(mapping=2, sequence=4, offset=2)
-    buf = io.StringIO()
-    y.dump(header, buf)
-    text = (
-        f"# modtool 账本：{game.name}\n"
-        "# 这里只记事实（帖子、提交、导演的决定）；出局、票型、警长都由重放计算。\n"
-        "# 可以手工编辑并加注释；modtool 追加事件时不会改动已有内容。\n"
-        + buf.getvalue().replace("options: {}\n", "options: {}   # 覆盖 games/ 里的默认选项，例如 close_time: \"21:00\"\n")
-    )
+    header = {"game": game_id, "seed": seed, "options": {}, "roster": dealt}
+    text = _header_text(game, header, "# 这里只记事实（帖子、提交、导演的决定）；出局、票型、警长都由重放计算。\n",
+                        '例如 close_time: "21:00"')
     Path(game_dir).mkdir(parents=True, exist_ok=True)
     ledger.write_new(path, text, [])
     return path
