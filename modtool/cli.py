@@ -110,6 +110,10 @@ def check(
             problems += replay(gd).problems
         except UserError as exc:
             problems += exc.problems
+    elif gd.game.id == "zhenhuan" and not problems:
+        from modtool.zhenhuan.game import replay as zh_replay
+
+        problems += zh_replay(gd)[1]
     if as_json:
         _echo_json({"ok": not problems, "events": len(gd.events),
                     "problems": [{"source": p.source, "line": p.line, "floor": p.floor, "message": p.message} for p in problems]})
@@ -254,6 +258,12 @@ def act(
     from modtool.m42.commands import record_act
 
     gd = open_game(game_dir)
+    if gd.game.id == "zhenhuan":
+        from modtool.zhenhuan import commands as zh
+
+        gd, board, refused = zh.act(game_dir, actor, ability, targets or [], _now(at, gd) if at else None, text)
+        _zh_report(gd, board, refused, f"已记录：{actor} {ability} {' '.join(targets or [])}".rstrip())
+        return
     _require_m42(gd)
     st, refused, gd, new = record_act(game_dir, actor, ability, targets or [], _now(at, gd), night, text)
     if refused:
@@ -283,6 +293,17 @@ def advance(
     from modtool.timeutil import fmt
 
     gd = open_game(game_dir)
+    if gd.game.id == "zhenhuan":
+        from modtool.zhenhuan import commands as zh
+
+        before, after, refused, gd = zh.advance(game_dir, _now(at, gd) if at else None)
+        label = {"night": "夜", "day": "天"}
+        typer.echo(f"第 {before.number} {label.get(before.phase, '')} → "
+                   + ("游戏结束" if after.phase == "over" else f"第 {after.number} {label[after.phase]}"))
+        for _, text_, public in after.timeline[len(before.timeline):]:
+            typer.echo(f"  {text_}{'' if public else '（不公开）'}")
+        _zh_report(gd, after, refused, None)
+        return
     _require_m42(gd)
     before, after, gd = record_advance(game_dir, _now(at, gd))
     typer.echo(f"{phase_label(before)} → {phase_label(after)}")
@@ -304,6 +325,14 @@ def status(
     """
     from modtool.m42.status import status_json, status_text
 
+    gd = _open(game_dir)
+    if gd.game.id == "zhenhuan":
+        from modtool.zhenhuan.game import replay
+        from modtool.zhenhuan.views import status_json as zj, status_text as zt
+
+        board, _ = replay(gd)
+        _show(as_json, zj(gd, board), zt(gd, board))
+        return
     gd, st = _m42_state(game_dir)
     _show(as_json, status_json(gd, st), status_text(gd, st))
 
@@ -513,6 +542,111 @@ def undo(
     last = gd.events[-1]
     ledger.append(gd.ledger_path, [{"type": "revert", "line": last.line, "note": f"撤销 {last.type}"}], expect_digest=gd.digest)
     typer.echo(f"已撤销第 {last.line} 行的 {last.type} 事件（账本中保留原记录）")
+
+
+def _zh_report(gd, board, refused, done) -> None:
+    if refused:
+        raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
+    if done:
+        typer.echo(done)
+    for q in board.questions:
+        opts = f"（可选：{'、'.join(map(str, q.options))}）" if q.options else ""
+        typer.echo(f"请说书人回答：{q.text}{opts}  → modtool answer {gd.path} {q.key} 答案")
+    if board.winner:
+        typer.echo(f"游戏结束：{gd.game.data['camps'][board.winner]['name']}胜利")
+
+
+def _zh_only(gd) -> None:
+    if gd.game.id != "zhenhuan":
+        raise UserError(f"这个命令只用于血染甄嬛传，这局是 {gd.game.id}")
+
+
+@app.command()
+def night(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """甄嬛：当前夜晚按行动顺序的步骤：唤醒谁、问什么、真实信息（醉/毒时标“可能给假信息”并给出建议的假信息）、待回答的问题。
+
+    Example: modtool night examples/zhenhuan
+    """
+    from modtool.zhenhuan.game import replay
+    from modtool.zhenhuan.views import night_json, night_text
+
+    gd = _open(game_dir)
+    _zh_only(gd)
+    board, _ = replay(gd)
+    _show(as_json, night_json(gd, board), night_text(gd, board))
+
+
+@app.command()
+def info(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    seat: str = typer.Argument(..., help="座位号或玩家"),
+    given: str = typer.Argument(..., help="实际告诉这名玩家的信息"),
+) -> None:
+    """甄嬛：记录说书人在夜里实际给出的信息（醉/毒时可以是假的）。
+
+    Example: modtool info examples/zhenhuan 3 "是"
+    """
+    from modtool.zhenhuan import commands as zh
+
+    gd, board, refused = zh.info(game_dir, seat, given)
+    _zh_report(gd, board, refused, f"已记录：{seat}号得到的信息「{given}」")
+
+
+@app.command()
+def answer(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    key: str = typer.Argument(..., help="问题的编号（modtool status / night 列出）"),
+    value: str = typer.Argument(..., help="说书人的决定"),
+) -> None:
+    """甄嬛：回答规则留给说书人决定的问题（狂徒之死、太上皇的继任者、祺贵人的随机死亡、假信息……）。
+
+    Example: modtool answer examples/zhenhuan night2/kuangtu 否
+    """
+    from modtool.zhenhuan import commands as zh
+
+    gd, board, refused = zh.answer(game_dir, key, value)
+    _zh_report(gd, board, refused, f"已记录：{key} = {value}")
+
+
+@app.command()
+def nominate(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    nominator: str = typer.Argument(..., help="提名者（座位号或玩家）"),
+    nominee: str = typer.Argument(..., help="被提名者"),
+    at: Optional[str] = typer.Option(None, "--at", help="时间"),
+) -> None:
+    """甄嬛：直接记录一次提名（也可以从投票帖导入「提名对象/提名理由」帖子）。
+
+    Example: modtool nominate examples/zhenhuan 3 7
+    """
+    from modtool.gamefile import open_game
+    from modtool.zhenhuan import commands as zh
+
+    gd = open_game(game_dir)
+    gd, board, refused = zh.nominate(game_dir, nominator, nominee, _now(at, gd) if at else None)
+    _zh_report(gd, board, refused, f"已记录：{nominator} 提名 {nominee}")
+
+
+@app.command()
+def vote(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    voter: str = typer.Argument(..., help="投票者（座位号或玩家）"),
+    nominee: str = typer.Argument(..., help="投给的被提名者"),
+    at: Optional[str] = typer.Option(None, "--at", help="时间"),
+) -> None:
+    """甄嬛：直接记录一票（也可以从投票帖导入「投票对象」帖子）；死者的一票整局只能用一次。
+
+    Example: modtool vote examples/zhenhuan 5 7
+    """
+    from modtool.gamefile import open_game
+    from modtool.zhenhuan import commands as zh
+
+    gd = open_game(game_dir)
+    gd, board, refused = zh.vote(game_dir, voter, nominee, _now(at, gd) if at else None)
+    _zh_report(gd, board, refused, f"已记录：{voter} 投给 {nominee}")
 
 
 def _fmt(dt) -> str:

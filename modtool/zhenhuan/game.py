@@ -37,6 +37,39 @@ def events_with_posts(gd: GameDir) -> tuple[list[Event], list[Problem]]:
     return out, problems
 
 
+# Who may record which choice (the engine's ability ids; the script text names the holders).
+NIGHT_ABILITIES = {
+    "kill": {"huangshang", "taishanghuang", "nvhuang"}, "favour": {"huangshang"}, "poison": {"anlingrong"},
+    "curse": {"anlingrong"}, "protect": {"guojunwang"}, "yizhanghong": {"huafei"}, "pin": {"chongfei"},
+    "ranzhi": {"sanage"}, "take": {"niangengyao"}, "revive": {"yelanyi"}, "check": {"jinxi", "wentaiyi"},
+}
+DAY_ABILITIES = {"silence": {"qifei"}, "drunk": {"dunqinwang"}, "accuse": {"qiguiren"}, "force_execute": {"taihou"},
+                 "not_complied": None}
+
+
+def ability_problems(gd: GameDir, board, events) -> list[Problem]:
+    """A choice recorded for a seat whose character has no such ability is refused with its line."""
+    out = []
+    for ev in events:
+        table = NIGHT_ABILITIES if ev.type == "night_action" else DAY_ABILITIES if ev.type == "day_action" else None
+        if table is None:
+            continue
+        ability = ev.data.get("ability")
+        if ability not in table:
+            out.append(Problem(gd.source, f"未知的技能「{ability}」（可用：{'、'.join(table)}）", ev.line))
+            continue
+        holders = table[ability]
+        n = ev.data.get("seat")
+        if holders is None or not isinstance(n, int) or not 1 <= n <= len(board.seats):
+            continue
+        seat = board.seat(n)
+        held = {seat.character, seat.original, board.became.get(n)}
+        if not held & holders:
+            names = "、".join(gd.game.role_name(h) for h in sorted(holders))
+            out.append(Problem(gd.source, f"不受理：{n}号（{gd.game.role_name(seat.character)}）没有这个技能；{ability} 属于{names}", ev.line))
+    return out
+
+
 def replay(gd: GameDir):
     """(board, problems): the engine's grimoire and every problem with its ledger line."""
     from modtool.zhenhuan import engine
@@ -46,4 +79,5 @@ def replay(gd: GameDir):
     options.setdefault("bluffs", gd.header.get("bluffs", []))
     board = engine.replay(seats_of(gd), events, options, gd.header.get("seed"), game_data=gd.game.data)
     problems += [Problem(gd.source, msg, line) for line, msg in board.problems]
+    problems += ability_problems(gd, board, events)
     return board, problems

@@ -1,0 +1,114 @@
+"""The storyteller's commands for the 甄嬛 script: record a fact, replay, report.
+
+Every command appends a fact (a choice, the information given, an answer to
+a question, a nomination, a vote, the close of a phase); the grimoire is
+always the replay of them. Questions the rules leave to the storyteller are
+shown, never answered by the tool (DESIGN.md principle 2).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from modtool import ledger
+from modtool.gamefile import GameDir, open_game
+from modtool.problems import Problem, UserError
+from modtool.timeutil import fmt
+from modtool.zhenhuan.game import replay, seats_of
+
+
+def _seat(gd: GameDir, label: str) -> int:
+    """A seat by number ("3", "3号") or by player name."""
+    from modtool.text import fold_name
+
+    text = fold_name(str(label)).rstrip("号")
+    seats = seats_of(gd)
+    if text.isdigit() and 1 <= int(text) <= len(seats):
+        return int(text)
+    hits = [s["seat"] for s in seats if fold_name(str(s.get("player"))) == fold_name(str(label))]
+    if len(hits) == 1:
+        return hits[0]
+    raise UserError(f"「{label}」不是座位号或玩家名（1～{len(seats)} 号）")
+
+
+def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
+    """Append ``ev``; return the replayed board and the problems replay finds with it."""
+    gd = open_game(game_dir)
+    if gd.problems:
+        raise UserError(gd.problems)
+    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    gd = open_game(game_dir)
+    board, problems = replay(gd)
+    line = gd.events[-1].line if gd.events else None
+    return gd, board, [p for p in problems if p.line is not None and line is not None and p.line >= line]
+
+
+def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | None, guess: str | None):
+    gd = open_game(game_dir)
+    board, _ = replay(gd)
+    n = _seat(gd, seat)
+    tseats = [_seat(gd, t) for t in targets]
+    when = {"at": fmt(at)} if at else {}
+    if board.phase == "night":
+        ev = {"type": "night_action", "night": board.number, "seat": n, "ability": ability, "targets": tseats, **when}
+    elif board.phase == "day":
+        ev = {"type": "day_action", "day": board.number, "seat": n, "ability": ability, "targets": tseats, **when}
+        if guess:
+            ev["guess"] = guess
+    else:
+        raise UserError("游戏已经结束")
+    return record(game_dir, ev)
+
+
+def info(game_dir, seat: str, given: str):
+    gd = open_game(game_dir)
+    board, _ = replay(gd)
+    if board.phase != "night":
+        raise UserError("只能在夜晚记录给出的信息")
+    return record(game_dir, {"type": "info", "night": board.number, "seat": _seat(gd, seat), "given": given})
+
+
+def answer(game_dir, key: str, value: str):
+    gd = open_game(game_dir)
+    board, _ = replay(gd)
+    if not any(q.key == key for q in board.questions):
+        keys = "、".join(q.key for q in board.questions) or "（现在没有待回答的问题）"
+        raise UserError(f"没有待回答的问题「{key}」；当前的问题：{keys}")
+    return record(game_dir, {"type": "answer", "key": key, "value": value})
+
+
+def nominate(game_dir, nominator: str, nominee: str, at: datetime | None):
+    gd = open_game(game_dir)
+    board, _ = replay(gd)
+    if board.phase != "day":
+        raise UserError("只能在白天提名")
+    ev = {"type": "nominate", "day": board.number, "nominator": _seat(gd, nominator), "nominee": _seat(gd, nominee)}
+    if at:
+        ev["at"] = fmt(at)
+    return record(game_dir, ev)
+
+
+def vote(game_dir, voter: str, nominee: str, at: datetime | None):
+    gd = open_game(game_dir)
+    board, _ = replay(gd)
+    if board.phase != "day":
+        raise UserError("只能在白天投票")
+    ev = {"type": "vote", "day": board.number, "voter": _seat(gd, voter), "nominee": _seat(gd, nominee)}
+    if at:
+        ev["at"] = fmt(at)
+    return record(game_dir, ev)
+
+
+def advance(game_dir, at: datetime | None):
+    gd = open_game(game_dir)
+    before, _ = replay(gd)
+    if before.phase == "over":
+        raise UserError("游戏已经结束，不能再推进")
+    if before.questions:
+        open_q = "；".join(f"{q.key}：{q.text}" for q in before.questions)
+        raise UserError(f"还有说书人必须回答的问题，先用 modtool answer 回答：{open_q}")
+    ev = {"type": "advance", "phase": before.phase, "number": before.number}
+    if at:
+        ev["at"] = fmt(at)
+    gd, after, problems = record(game_dir, ev)
+    return before, after, problems, gd
