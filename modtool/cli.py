@@ -219,12 +219,13 @@ def tally(
 @app.command()
 def announce(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    kind: str = typer.Argument(..., help="vote、day-start、succession、end、cards、speed、schedule、roles、witch、seer、wolves、hunter、sheriff、card-notice"),
+    kind: str = typer.Argument(..., help="M42：vote、day-start、succession、end、cards、speed、schedule、roles、witch、seer、wolves、hunter、sheriff、card-notice；甄嬛：dawn、nominations、execution、end、private、notes"),
     day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
     night: Optional[int] = typer.Option(None, "--night", min=1, help="第几夜（默认当前）"),
     fmt_: str = typer.Option("bbcode", "--format", help="bbcode（论坛代码）或 markdown"),
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
     card_no: Optional[int] = typer.Option(None, "--card", help="card-notice：牌的编号（默认最近一张）"),
+    seat: Optional[int] = typer.Option(None, "--seat", help="甄嬛 private：只看这个座位的私信"),
 ) -> None:
     """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
 
@@ -235,6 +236,15 @@ def announce(
     from modtool.m42.announce import context
     from modtool.render import render
 
+    gd = _open(game_dir)
+    if gd.game.id == "zhenhuan":
+        from modtool.zhenhuan.game import replay
+        from modtool.zhenhuan.views import post_context
+
+        board, _ = replay(gd)
+        ctx = post_context(gd, board, kind, day=day, night=night, seat=seat)
+        typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
+        return
     gd, st = _m42_state(game_dir)
     ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)

@@ -207,7 +207,7 @@ def info_text(gd: GameDir, board, step: Step, value) -> str:
     ch, n = step.character, board.number
     if value is None:
         return ""
-    if ch == "_evil_info" and isinstance(value, dict):
+    if isinstance(value, dict):  # the evil team's information, night 1 at 7+ (ZH-R1)
         if "bluffs" in value:
             return (f"你的爪牙：{_seats(value.get('minions'))}；不在场的善良角色："
                     + ("、".join(cn(gd, c) for c in value.get("bluffs") or []) or "无"))
@@ -253,8 +253,17 @@ def _false_answer(board, night: int, seat: int):
     return ("given", text)
 
 
+def _evil_info(step: Step) -> bool:
+    return step.character == "_evil_info" or isinstance(step.truth, dict)
+
+
+def _gives_info(step: Step) -> bool:
+    return bool(step.seat) and (_evil_info(step) or step.character in INFO_CHARACTERS)
+
+
 def _step_json(gd: GameDir, board, step: Step) -> dict:
     n = board.number
+    evil = _evil_info(step)
     seat = board.seat(step.seat) if step.seat else None
     given = board.infos.get((n, step.seat)) if step.seat else None
     truth_text = info_text(gd, board, step, step.truth)
@@ -271,11 +280,31 @@ def _step_json(gd: GameDir, board, step: Step) -> dict:
         "may_be_false": step.may_be_false,
         "decoy": step.decoy if step.may_be_false else None,
         "decoy_text": info_text(gd, board, step, step.decoy) if step.may_be_false and step.decoy is not None else "",
-        "gives_info": step.character in INFO_CHARACTERS,
+        "evil_info": evil,
+        "gives_info": _gives_info(step),
         "given": given,
-        "record": ABILITIES.get(step.character, ""),
+        "record": "" if evil else ABILITIES.get(step.character, ""),
     }
     return out
+
+
+def _asked(gd: GameDir, board, step: Step) -> str:
+    """What the seat asked, to label information given as a bare answer ("是", "3")."""
+    n, ch = board.number, step.character
+    ts = next((a["targets"] for a in _chosen(board, n, step.seat) if a["ability"] in ("check", "ranzhi")), [])
+    if ch == "jinxi":
+        return f"{'、'.join(f'{t}号' for t in ts) or '所选两名玩家'}中是否有恶魔"
+    if ch == "wentaiyi":
+        return f"{ts[0] if ts else '所选玩家'}{'号' if ts else ''}是否中毒或醉酒"
+    if ch == "huanbi":
+        return "恶魔与最近的爪牙的间距"
+    if ch == "jingfei":
+        return "场上女性玩家数量（含太监、太医）" if n == 1 else "你今夜死亡，当前存活的邪恶阵营玩家"
+    if ch == "sanage":
+        return f"染指{ts[0]}号的结果" if ts else "染指的结果"
+    if ch == "yurao":
+        return "一名善良玩家及其角色"
+    return ""
 
 
 def _learned_text(gd: GameDir, board, step: Step) -> tuple[str, bool]:
@@ -293,7 +322,7 @@ def _learned_text(gd: GameDir, board, step: Step) -> tuple[str, bool]:
         if kind == "false":
             return (value if value is not None else info_text(gd, board, step, step.decoy)), False
         return value, False
-    if step.character == "_evil_info":  # not the storyteller's choice: what the rules give (ZH-R1)
+    if _evil_info(step):  # not the storyteller's choice: what the rules give (ZH-R1)
         return info_text(gd, board, step, step.truth), False
     if step.truth is None:
         return "", True
@@ -317,6 +346,12 @@ def _problems(gd: GameDir, board) -> list[str]:
 
 def _seat_json(gd: GameDir, board, s) -> dict:
     changed = s.character != s.original
+    tonight = []
+    p = board.preview if board.phase == "night" else None
+    if p is not None:  # the current night resolved with the actions recorded so far
+        before = {(st.kind, st.source, st.until) for st in s.statuses}
+        tonight = [f"今夜：{status_label(st)}" for st in p.seat(s.number).statuses
+                   if (st.kind, st.source, st.until) not in before]
     return {
         "seat": s.number,
         "player": s.player,
@@ -328,7 +363,7 @@ def _seat_json(gd: GameDir, board, s) -> dict:
         "team_name": TEAM.get(s.team, s.team),
         "alive": s.alive,
         "ghost_vote": s.ghost_vote,
-        "reminders": [status_label(st) for st in s.statuses],
+        "reminders": [status_label(st) for st in s.statuses] + tonight,
     }
 
 
@@ -381,6 +416,18 @@ def next_steps(gd: GameDir, board) -> list[str]:
     return out
 
 
+def _tonight(gd: GameDir, board) -> list[str]:
+    """At night: the deaths and revivals the recorded actions lead to (the engine's preview)."""
+    p = board.preview if board.phase == "night" else None
+    if p is None:
+        return []
+    out = [f"{_who(board, d.seat)}{CAUSE.get(d.cause, d.cause)}" for d in p.deaths[len(board.deaths):]]
+    t = p.learned.get((board.number, "revive"))
+    if t is not None:
+        out.append(f"{_who(board, t)}天亮时被叶澜依复活")
+    return out
+
+
 def status_json(gd: GameDir, board) -> dict:
     return {
         "game": gd.game.id,
@@ -396,6 +443,7 @@ def status_json(gd: GameDir, board) -> dict:
         "deaths": [{"seat": d.seat, "player": board.seat(d.seat).player, "cause": d.cause,
                     "cause_text": CAUSE.get(d.cause, d.cause), "phase": d.phase, "number": d.number}
                    for d in board.deaths],
+        "tonight": _tonight(gd, board),
         "questions": [_question_json(gd, q) for q in board.questions],
         "problems": _problems(gd, board),
         "winner": board.winner,
@@ -428,6 +476,9 @@ def status_text(gd: GameDir, board) -> str:
         for d in j["deaths"]:
             when = f"第 {d['number']} {'夜' if d['phase'] == 'night' else '天'}"
             lines.append(f"  - {when} {_who(board, d['seat'])}：{d['cause_text']}")
+    if j["tonight"]:
+        lines.append("今夜按已记录的行动预计：")
+        lines += [f"  - {t}" for t in j["tonight"]]
     if j["questions"]:
         lines.append("待说书人回答的问题（工具不会替你回答）：")
         for q in j["questions"]:
@@ -484,11 +535,11 @@ def night_text(gd: GameDir, board) -> str:
             lines.append(f"    记录选择：modtool act {d} {s['seat']} {s['record']}")
         if s["truth_text"]:
             lines.append(f"    真实信息：{s['truth_text']}")
-        elif s["gives_info"] and s["seat"]:
+        elif s["gives_info"]:
             lines.append("    真实信息：（等待玩家的选择）")
         if s["may_be_false"]:
             lines.append(f"    {MAY_BE_FALSE}" + (f"建议的假信息：{s['decoy_text']}" if s["decoy_text"] else ""))
-        if s["gives_info"] and s["seat"] and s["character"] != "_evil_info":
+        if s["gives_info"] and not s["evil_info"]:
             if s["given"] is not None:
                 lines.append(f"    已给出：「{s['given']}」")
             else:
@@ -549,14 +600,21 @@ def nominations(gd: GameDir, board, day: int | None = None) -> dict:
 
 
 def _result_text(b, rep, closed: bool) -> str:
-    prefix = "" if closed or rep.execution is not None else "（白天尚未结束，以下为目前的结果）"
     ex = rep.execution
-    if ex is not None:
-        if ex.cause == "vote":
+    if ex is not None and ex.cause != "vote":  # 纯元皇后 / 太后 / 齐妃: at once, whatever the hour (ZH-R10)
+        return f"{_who(b, ex.seat)}因角色能力被立即处决"
+    if not closed:  # dusk has not come: the vote as it stands (ZH-R11)
+        prefix = "（白天尚未结束，以下为目前的票数）"
+        if ex is not None:
             r = next((r for r in rep.nominations if r.nominee == ex.seat), None)
             need = f"（需 {r.threshold} 票）" if r else ""
-            return prefix + f"{_who(b, ex.seat)}得 {ex.votes} 票{need}，被处决"
-        return prefix + f"{_who(b, ex.seat)}因角色能力被立即处决"
+            return prefix + f"{_who(b, ex.seat)}目前得 {ex.votes} 票{need}，黄昏时仍如此将被处决"
+    else:
+        prefix = ""
+    if ex is not None:
+        r = next((r for r in rep.nominations if r.nominee == ex.seat), None)
+        need = f"（需 {r.threshold} 票）" if r else ""
+        return f"{_who(b, ex.seat)}得 {ex.votes} 票{need}，被处决"
     if not rep.nominations:
         return prefix + "今天没有有效的提名，无人被处决"
     reach = [r for r in rep.nominations if r.reaches]
@@ -566,7 +624,7 @@ def _result_text(b, rep, closed: bool) -> str:
     best = [r for r in reach if r.votes == top]
     if len(best) > 1:
         return prefix + "、".join(_who(b, r.nominee) for r in best) + f"同为最高票（{top} 票），平票：无人被处决"
-    return prefix + f"{_who(b, best[0].nominee)}得 {top} 票（需 {best[0].threshold} 票），将被处决"
+    return prefix + f"{_who(b, best[0].nominee)}得 {top} 票（需 {best[0].threshold} 票）"
 
 
 def execution(gd: GameDir, board, day: int | None = None) -> dict:
@@ -575,7 +633,7 @@ def execution(gd: GameDir, board, day: int | None = None) -> dict:
     if day is None:
         day = board.number if board.phase in ("day", "over") else board.number - 1
     b, rep, closed, after = day_report(gd, day)
-    if not closed and rep.execution is None:
+    if not closed and (rep.execution is None or rep.execution.cause == "vote"):
         raise UserError(f"第 {day} 天还没有结束（黄昏结算：modtool advance {_dir(gd)}）")
     ex = rep.execution
     executed = None
@@ -591,8 +649,8 @@ def execution(gd: GameDir, board, day: int | None = None) -> dict:
         "executed": executed,
         "result": _result_text(b, rep, True),
         "other_deaths": others,
-        "longyue": bool(rep.winner),  # ZH-R12: the executed seat was 胧月 (dead: no living secret)
-        "longyue_team": _camp(gd, b.seat(ex.seat).team) if rep.winner and ex is not None else "",
+        "executed_team_lost": bool(rep.winner),  # ZH-R12: the executed seat was 胧月 (dead: no living secret)
+        "losing_team": _camp(gd, b.seat(ex.seat).team) if rep.winner and ex is not None else "",
         "over": bool(winner),
         "winner": _camp(gd, winner) if winner else "",
     }
@@ -685,12 +743,18 @@ def private(gd: GameDir, board, night: int | None = None, seat: int | None = Non
             items.setdefault(s.number, []).append(
                 {"label": "你的角色变为", "text": f"{cn(gd, s.character)}（{_camp(gd, s.team)}）", "unrecorded": False})
     for st in night_steps(nb, gd.game.data):
-        if not st.seat or st.character not in INFO_CHARACTERS:
+        if not _gives_info(st):
             continue
         text, unrecorded = _learned_text(gd, nb, st)
-        label = {"_evil_info": "邪恶阵营信息", "sanage": "染指结果", "jingfei": "敬妃的信息"}.get(st.character, "你得知")
-        if st.character == "jingfei" and night > 1:
+        if _evil_info(st):
+            label = "邪恶阵营信息"
+        elif st.character == "jingfei" and night > 1:
             label = "你今夜死亡，得知"
+        else:
+            label = "你得知"
+        asked = _asked(gd, nb, st)
+        if asked and (nb.infos.get((night, st.seat)) is not None or _false_answer(nb, night, st.seat) is not None):
+            label = asked
         items.setdefault(st.seat, []).append({"label": label, "text": text or "（尚未选择）", "unrecorded": unrecorded})
     messages = []
     for s in nb.seats:
@@ -699,7 +763,7 @@ def private(gd: GameDir, board, night: int | None = None, seat: int | None = Non
         mine = items.get(s.number, [])
         if not mine and not s.alive and seat is None:
             continue
-        messages.append({"seat": s.number, "player": s.player, "items": mine})
+        messages.append({"seat": s.number, "player": s.player, "lines": mine})
     return {"game_name": gd.game.name, "night": night, "messages": messages, "unrecorded_mark": UNRECORDED}
 
 
