@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from modtool.gamefile import GameDir
 from modtool.m42 import facts
 from modtool.m42.tally import DayContext, Tally, tally_day
+from modtool.m42.discipline_engine import DisciplineMixin
 from modtool.m42.wincheck import check_winner
 from modtool.problems import Problem
 
@@ -126,7 +127,7 @@ class State:
         return self.winner is not None
 
 
-class Engine:
+class Engine(DisciplineMixin):
     def __init__(self, gd: GameDir):
         self.gd = gd
         self.roster = gd.roster
@@ -277,44 +278,6 @@ class Engine:
             return
         st.phase = "night"
         st.nights[n] = NightRecord(n, close)
-
-    def lurking(self, n: int, close: datetime) -> None:
-        """M42-R14: yellows for lurking, at the close of each discussion day not sped up."""
-        from modtool.m42 import lurking
-        from modtool.m42.cards import Card
-
-        st, rec = self.st, self.st.days[n]
-        if rec.opened is None:
-            return
-        o = self.gd.options
-        in_game = {x for x in rec.alive_at_open if x in st.alive or any(e.name == x and e.at >= close for e in st.exits)}
-        voted = {v["voter"] for v in rec.tally.valid if v.get("changed_to") is None} if rec.tally else set()
-        voted |= rec.ctx.barred  # M42-R8: a character barred from voting cannot be carded for not voting
-        posts = facts.thread_posts(self.gd, "discussion", n)
-        opts = lurking.LurkOptions(min_posts=int(o["lurk_min_posts"]), chain_posts=int(o["lurk_chain_posts"]))
-        if posts:
-            st.lurk_days.append(lurking.LurkDay(n, rec.opened, close, rec.ctx.sped_up, in_game, posts, voted))
-            results = [r for r in lurking.lurking(st.lurk_days, self.roster, opts) if r.day == n]
-        else:
-            # Without the day's discussion thread, post counts cannot be judged: only
-            # (b) is, and the day breaks any (c) chain (recorded as a day not judged).
-            st.lurk_days.append(lurking.LurkDay(n, rec.opened, close, True, set(), [], voted))
-            self.note(close, f"第 {n} 天的讨论帖没有导入：发帖数未判定（M42-R14 a、c）", False)
-            results = [] if rec.ctx.sped_up else [
-                lurking.LurkResult(n, x, "b", 0, (rec.opened, close), (n,), f"第 {n} 天没有有效投票")
-                for x in self.holders_in(in_game) if x not in voted]
-        waived = {(ev.data.get("day"), ev.data.get("character"), ev.data.get("rule")): ev.data.get("reason", "")
-                  for ev in self.gd.of_type("waive")}
-        for r in results:
-            card = Card(None, r.character, "yellow", f"潜水（M42-R14 {r.rule}）：{r.note}",
-                        close, None, None, source="lurking")
-            st.cards.append(card)
-            if (n, r.character, r.rule) in waived:  # kept in the list, marked, so the director sees it
-                card.withdrawn = f"导演免除：{waived[(n, r.character, r.rule)]}"
-                self.note(close, f"{r.character}第 {n} 天潜水（{r.rule}）的黄牌已由导演免除", False)
-                continue
-            self.note(close, f"{r.character}因潜水被判黄牌（M42-R14 {r.rule}）", True)
-            self.red_check(r.character, close)
 
     def resolve_night(self, at: datetime) -> None:
         """M42-R6: the kill resolves (unless saved), then the poison."""
@@ -563,107 +526,6 @@ class Engine:
         st.pending.remove(p)
         self.note(facts.event_time(self.gd, ev) if ev.data.get("at") else p.since,
                   f"替罪羊{p.who}指定第 {day} 天不得投票：{'、'.join(sorted(names))}", True)
-
-
-    # -- cards, substitutes (M42-R13, R16) ------------------------------------------
-
-    def card(self, ev) -> None:
-        from modtool.m42.cards import COLOR_IDS, Card, standing
-
-        st = self.st
-        name = self.character(ev.data.get("character"), ev)
-        color = COLOR_IDS.get(str(ev.data.get("color")))
-        if name is None:
-            return
-        if color is None:
-            self.problem(ev, f"牌的颜色应为 blue、yellow 或 red，而不是「{ev.data.get('color')}」")
-            return
-        at = facts.event_time(self.gd, ev)
-        card = Card(self.next_card_number(), name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line)
-        st.cards.append(card)
-        self.note(at, f"{name}被判{ {'blue': '蓝牌', 'yellow': '黄牌', 'red': '红牌'}[color] }：{card.reason}", True)
-        self.red_check(name, at)
-
-    def next_card_number(self) -> int:
-        """Director's cards are numbered in ledger order, so `withdraw N` always names the same card;
-        computed lurking yellows have no number (they are waived with `waive`)."""
-        return 1 + sum(1 for c in self.st.cards if c.number is not None)
-
-    def red_check(self, name: str, at: datetime) -> None:
-        """A red (given, or 3 yellows) puts a character still in out: after the day's vote if by day."""
-        from modtool.m42.cards import standing
-
-        st = self.st
-        mine = [c for c in st.cards if c.character == name]
-        if standing(mine).red == 0 or name not in st.alive or name in st.red_queue or st.over:
-            return
-        if st.phase == "day":
-            st.red_queue.append(name)
-        else:
-            self.exit(name, "redcard", st.phase, at)
-
-    def withdraw(self, ev) -> None:
-        st = self.st
-        n = ev.data.get("card")
-        card = next((c for c in st.cards if c.number == n), None)
-        if card is None or card.withdrawn:
-            self.problem(ev, f"没有第 {n} 张牌可以撤销（modtool cards 列出编号；潜水黄牌用 modtool waive 免除）")
-            return
-        card.withdrawn = str(ev.data.get("reason", "导演撤销"))
-        if card.character in st.red_queue:
-            from modtool.m42.cards import standing
-
-            if standing([c for c in st.cards if c.character == card.character]).red == 0:
-                st.red_queue.remove(card.character)
-        elif card.character not in st.alive and any(e.name == card.character and e.cause == "redcard" for e in st.exits):
-            st.warnings.append(Problem(self.gd.source, f"{card.character}已经红牌罚下；撤销这张牌不会让其回到场上", ev.line))
-
-    def decision(self, ev) -> None:
-        """The director's answer to a question the rules leave open (M42-R13: does the camp lose?)."""
-        st = self.st
-        name = self.character(ev.data.get("character"), ev)
-        p = next((p for p in st.pending if p.kind == "camp_loss" and p.who == name), None)
-        if p is None:
-            self.problem(ev, f"现在没有关于{name}的待决定事项")
-            return
-        st.pending.remove(p)
-        at = facts.event_time(self.gd, ev)
-        if ev.data.get("loses"):
-            camp = self.camp(name)
-            if camp and camp not in st.lost:
-                st.lost.append(camp)
-                self.note(at, f"导演判定{name}的红牌使其阵营判负", False)
-            self.win_check(at)
-
-    def substitute(self, ev) -> None:
-        """M42-R16: once per character; the account stays, the person changes."""
-        st = self.st
-        name = self.character(ev.data.get("character"), ev)
-        if name is None:
-            return
-        if name in st.substituted:
-            self.problem(ev, f"不受理：{name}已经更换过一次替补（M42-R16）；无法继续时只能红牌罚下")
-            return
-        st.substituted[name] = {"player": ev.data.get("player"), "at": ev.data.get("at")}
-        self.note(facts.event_time(self.gd, ev), f"{name}更换替补：{ev.data.get('player')}", False)
-
-    def leave(self, ev) -> None:
-        """M42-R16: a character who cannot continue and has no substitute gets a red card."""
-        from modtool.m42.cards import Card
-
-        st = self.st
-        name = self.character(ev.data.get("character"), ev)
-        if name is None:
-            return
-        at = facts.event_time(self.gd, ev)
-        st.cards.append(Card(self.next_card_number(), name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line))
-        self.red_check(name, at)
-
-    def assistant(self, ev) -> None:
-        """M42-R16: an assistant only for a player with at most 3 earlier games."""
-        games = ev.data.get("games")
-        if not isinstance(games, int) or games > 3:
-            self.problem(ev, f"不受理：场外助理只允许累计三场或以下的玩家申请（该玩家 {games} 场，M42-R16）")
 
 
 def seeded_choice(seed, key: tuple, candidates: list[str]) -> str:

@@ -20,12 +20,17 @@ def events_with_posts(gd: GameDir) -> tuple[list[Event], list[Problem]]:
     from modtool.m42.facts import post_of
     from modtool.zhenhuan.nominations import Labels, PostError, post_event
 
-    seats = seats_of(gd)
+    from types import SimpleNamespace
+
+    seats = [SimpleNamespace(number=s["seat"], player=str(s.get("player"))) for s in seats_of(gd)]
+    players = {s.player for s in seats}
     labels = Labels.from_mapping(gd.game.data.get("vote_labels", {}))
     out: list[Event] = []
     problems: list[Problem] = []
     for ev in gd.events:
         if ev.type == "post" and ev.data.get("thread") == "vote":
+            if gd.roster.by_account(str(ev.data.get("author"))) is None and str(ev.data.get("author")) not in players:
+                continue  # the storyteller's own posts and other accounts: listed at import, never read as votes
             derived = post_event(post_of(ev, gd), ev.data["day"], seats, labels=labels)
             if isinstance(derived, PostError):
                 if not derived.not_a_vote:
@@ -79,5 +84,10 @@ def replay(gd: GameDir):
     options.setdefault("bluffs", gd.header.get("bluffs", []))
     board = engine.replay(seats_of(gd), events, options, gd.header.get("seed"), game_data=gd.game.data)
     problems += [Problem(gd.source, msg, line) for line, msg in board.problems]
+    if board.phase == "night" and board.preview is not None:
+        # Tonight's choices are checked as they arrive: the preview resolves the night so far.
+        seen = {(p.line, p.message) for p in problems}
+        problems += [Problem(gd.source, msg, line) for line, msg in board.preview.problems
+                     if (line, msg) not in seen and line is not None]
     problems += ability_problems(gd, board, events)
     return board, problems

@@ -45,7 +45,9 @@ def _decoy(grim, key: tuple, truth):
         return "失败" if truth == "成功" else "成功"
     n = len(grim.seats)
     if isinstance(truth, int):
-        return rules.seeded_choice(getattr(grim, "seed", None), key, [i for i in range(0, n + 1) if i != truth])
+        # A plausible number: 浣碧's distance is at most half the circle; 敬妃's count at most the seats.
+        top = n // 2 if key[2:3] == ("huanbi",) else n
+        return rules.seeded_choice(getattr(grim, "seed", None), key, [i for i in range(0, top + 1) if i != truth])
     if isinstance(truth, list):
         pool = [s.number for s in grim.seats if s.alive]
         size = max(len(truth), 1)

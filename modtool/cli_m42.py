@@ -1,0 +1,200 @@
+"""M42 discipline commands (cards, substitutes, schedule, flags): registered on modtool.cli.app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from modtool.cli import _fmt, _m42_state, _now, _open, _require_m42, _show, app
+from modtool.problems import Problem, UserError
+
+def _record(game_dir: Path, ev: dict, done: str) -> None:
+    from modtool.gamefile import open_game
+    from modtool.m42.commands import record_event
+
+    _require_m42(open_game(game_dir))
+    st, refused, gd = record_event(game_dir, ev)
+    if refused:
+        raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
+    typer.echo(done)
+    for p in st.pending:
+        if p.kind == "camp_loss":
+            typer.echo(f"请导演决定：{p.who}红牌罚下，其阵营是否判负？modtool decide GAME_DIR {p.who} --camp-loses 或 --camp-stays")
+    if st.winner:
+        typer.echo(f"游戏结束：{gd.game.data['camps'][st.winner]['name']}胜利")
+
+
+@app.command()
+def card(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    character: str = typer.Argument(..., help="角色"),
+    color: str = typer.Argument(..., help="blue（蓝牌）、yellow（黄牌）或 red（红牌）"),
+    reason: str = typer.Option(..., "--reason", help="判罚理由"),
+    floor: Optional[int] = typer.Option(None, "--floor", help="违规的楼层"),
+    at: Optional[str] = typer.Option(None, "--at", help="判罚时间（默认现在）"),
+) -> None:
+    """判罚一张牌。3 蓝合 1 黄，3 黄合 1 红；红牌罚下出局（白天的在投票结算之后）。
+
+    Example: modtool card examples/m42 石宽 yellow --reason "情绪发言" --floor 35
+    """
+    from modtool.gamefile import open_game
+
+    gd = open_game(game_dir)
+    ev = {"type": "card", "character": character, "color": color, "reason": reason, "at": _fmt(_now(at, gd))}
+    if floor is not None:
+        ev["floor"] = floor
+    _record(game_dir, ev, f"已判罚：{character} {color}（{reason}）")
+
+
+@app.command()
+def withdraw(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    number: int = typer.Argument(..., help="牌的编号（modtool cards 列出）"),
+    reason: str = typer.Option(..., "--reason", help="撤销理由"),
+) -> None:
+    """撤销一张牌：记一条撤销事件，历史不删除。
+
+    Example: modtool withdraw examples/m42 3 --reason "误判，楼层看错"
+    """
+    _record(game_dir, {"type": "withdraw", "card": number, "reason": reason}, f"已撤销第 {number} 张牌")
+
+
+@app.command()
+def cards(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """每个角色的牌：编号、颜色、理由、楼层、撤销与合并。
+
+    Example: modtool cards examples/m42
+    """
+    from modtool.m42.cardlist import cards_json, cards_text
+
+    gd, st = _m42_state(game_dir)
+    _show(as_json, cards_json(gd, st), cards_text(gd, st))
+
+
+@app.command()
+def decide(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    character: str = typer.Argument(..., help="被红牌罚下的角色"),
+    camp_loses: bool = typer.Option(..., "--camp-loses/--camp-stays", help="红牌是否判负其阵营"),
+    at: Optional[str] = typer.Option(None, "--at", help="决定的时间（默认现在）"),
+) -> None:
+    """导演对规则留给导演的问题作出决定（红牌罚下时是否判负其阵营，M42-R13）。
+
+    Example: modtool decide examples/m42 石宽 --camp-stays
+    """
+    from modtool.gamefile import open_game
+
+    gd = open_game(game_dir)
+    ev = {"type": "decision", "about": "camp_loss", "character": character, "loses": camp_loses, "at": _fmt(_now(at, gd))}
+    _record(game_dir, ev, f"已记录：{character}的阵营{'判负' if camp_loses else '不判负'}")
+
+
+@app.command()
+def substitute(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    character: str = typer.Argument(..., help="角色"),
+    player: Optional[str] = typer.Option(None, "--player", help="替补玩家"),
+    none_found: bool = typer.Option(False, "--none", help="无法继续且没有替补：红牌罚下（M42-R16）"),
+    at: Optional[str] = typer.Option(None, "--at", help="时间（默认现在）"),
+) -> None:
+    """更换替补（每个角色限一次，账号不变）；找不到替补时用 --none 红牌罚下。
+
+    Example: modtool substitute examples/m42 石宽 --player 新来的小石
+    """
+    from modtool.gamefile import open_game
+
+    gd = open_game(game_dir)
+    when = _fmt(_now(at, gd))
+    if none_found:
+        _record(game_dir, {"type": "leave", "character": character, "at": when}, f"已记录：{character}无法继续且无替补，红牌罚下")
+    elif not player:
+        raise UserError("请用 --player 给出替补玩家，或用 --none 表示没有替补")
+    else:
+        _record(game_dir, {"type": "substitute", "character": character, "player": player, "at": when},
+                f"已记录：{character}由{player}替补")
+
+
+@app.command()
+def assistant(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    character: str = typer.Argument(..., help="角色"),
+    helper: str = typer.Option(..., "--helper", help="场外助理"),
+    games: int = typer.Option(..., "--games", help="该玩家此前参加过的版杀场次"),
+) -> None:
+    """登记场外助理；只有累计三场或以下的玩家可以申请（M42-R16）。
+
+    Example: modtool assistant examples/m42 白月初 --helper 老玩家阿白 --games 2
+    """
+    _record(game_dir, {"type": "assistant", "character": character, "helper": helper, "games": games},
+            f"已登记：{character}的场外助理 {helper}")
+
+
+@app.command()
+def schedule(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """讨论日的时间表：开始、自然日（周末延长）、加速/延时申请与结果、改票截止、关门、各项行动时限。
+
+    Example: modtool schedule examples/m42 --day 2
+    """
+    from modtool.m42.discipline import schedule_json, schedule_text
+
+    gd, st = _m42_state(game_dir)
+    _show(as_json, schedule_json(gd, st, day), schedule_text(gd, st, day))
+
+
+@app.command()
+def flags(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="只看这一天"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """需要导演留意的帖子：红色或放大字体、诈尸、遗言含论坛代码、编辑过的投票帖（只提醒，不自动判罚）。
+
+    Example: modtool flags examples/m42 --day 2
+    """
+    from modtool.m42.discipline import all_flags, flags_text
+
+    gd, st = _m42_state(game_dir)
+    rows = all_flags(gd, st, day)
+    _show(as_json, rows, flags_text(rows))
+
+
+@app.command()
+def waive(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    character: str = typer.Argument(..., help="角色"),
+    day: int = typer.Option(..., "--day", min=1, help="第几天的潜水"),
+    rule: str = typer.Option(..., "--rule", help="a（不足五帖）、b（未投票）或 c（连续三天不足十帖）"),
+    reason: str = typer.Option(..., "--reason", help="免除理由"),
+) -> None:
+    """免除一张潜水黄牌（M42-R14），记下理由。
+
+    Example: modtool waive examples/m42 东方淮竹 --day 2 --rule b --reason "已私信请假"
+    """
+    if rule not in ("a", "b", "c"):
+        raise UserError("--rule 应为 a、b 或 c")
+    _record(game_dir, {"type": "waive", "day": day, "character": character, "rule": rule, "reason": reason},
+            f"已免除：{character}第 {day} 天潜水（{rule}）")
+
+
+@app.command()
+def speedup(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: int = typer.Option(..., "--day", min=1, help="加速的讨论日"),
+    note: str = typer.Option("存活人数较少，导演执行加速", "--note", help="说明"),
+) -> None:
+    """导演宣布某个讨论日加速（人数较少时，M42-R15）：当天第一个自然日关门，不能改票，不判潜水。
+
+    Example: modtool speedup examples/m42-full --day 5
+    """
+    _record(game_dir, {"type": "speedup", "day": day, "note": note}, f"已记录：第 {day} 天执行加速")
+
+
