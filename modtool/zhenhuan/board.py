@@ -1,0 +1,120 @@
+"""The 甄嬛 replay board: the grimoire plus what replay remembers, and the small helpers the
+rules share (reading targets and answers, status expiry: ZH-R3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from modtool.events import Event
+from modtool.zhenhuan.rules import is_demon, role
+from modtool.zhenhuan.state import Grimoire, Question, Seat
+
+IMPAIRING = ("poisoned", "drunk", "pinned")
+
+
+@dataclass
+class Board(Grimoire):
+    """The Grimoire plus what replay needs to remember (all derived, never stored)."""
+
+    seed: object = None
+    options: dict = field(default_factory=dict)
+    night_actions: dict = field(default_factory=dict)  # night -> [Event]
+    day_actions: dict = field(default_factory=dict)  # day -> [Event]
+    nominations: dict = field(default_factory=dict)  # day -> [Event]
+    votes: dict = field(default_factory=dict)  # day -> [Event]
+    infos: dict = field(default_factory=dict)  # (night, seat) -> given
+    answers: dict = field(default_factory=dict)  # Question.key -> value
+    became: dict = field(default_factory=dict)  # seat -> the character it was before its last change
+    curses: dict = field(default_factory=dict)  # night -> [seat] dying when that night begins
+    qi_wrong: dict = field(default_factory=dict)  # night -> [seat] (祺贵人 wrong accusation)
+    qi_right: dict = field(default_factory=dict)  # night -> [祺贵人 seat] (a victim is due)
+    protected: dict = field(default_factory=dict)  # night -> (guojunwang seat, target)
+    pinned_by: dict = field(default_factory=dict)  # night -> (chongfei seat, target)
+    ranzhi: dict = field(default_factory=dict)  # night -> {sanage seat: (target, "成功"/"失败" or None)}
+    learned: dict = field(default_factory=dict)  # (night, seat) -> what the rules make the seat learn
+    bound: int | None = None  # 玉娆's first-night good character (seat)
+    pending_successor: bool = False  # 太上皇 self-killed, successor not named yet (ZH-R6)
+    kuangtu_dead: bool = False
+    problems: list = field(default_factory=list)  # (ledger line, Chinese message)
+    step_order: int = 0  # the night-order number being resolved (0: not at night)
+    death_order: dict = field(default_factory=dict)  # seat -> step_order of its last death
+    preview: "Board | None" = None  # the current night resolved so far (for night_steps)
+
+    # -- helpers --------------------------------------------------------------------------
+    def impaired(self, n: int) -> bool:
+        """ZH-R3: poisoned, drunk or pinned."""
+        return any(s.kind in IMPAIRING for s in self.seat(n).statuses)
+
+    def acts(self, night: int, seat: int, ability: str) -> Event | None:
+        for ev in self.night_actions.get(night, []):
+            if ev.get("seat") == seat and ev.get("ability") == ability:
+                return ev
+        return None
+
+    def answer(self, key: str):
+        return self.answers.get(key, _MISSING)
+
+    def ask(self, key: str, text: str, options: list[str]):
+        if key not in self.answers and all(q.key != key for q in self.questions):
+            self.questions.append(Question(key, text, options))
+
+    def problem(self, ev: Event | None, msg: str):
+        self.problems.append((ev.line if ev is not None else None, msg))
+
+    def log(self, text: str, public: bool = False):
+        self.timeline.append((None, text, public))
+
+    def demon_seats(self, alive: bool = True) -> list[Seat]:
+        return [s for s in self.seats if is_demon(s.character) and (s.alive or not alive)]
+
+
+_MISSING = object()
+
+
+def _seat_of(value) -> int | None:
+    """An answer naming a seat: 5, "5", "5号"; None/"无"/"none" → None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, list) and value:
+        return _seat_of(value[0])
+    if isinstance(value, str):
+        v = value.strip().rstrip("号")
+        if v.isdigit():
+            return int(v)
+    return None
+
+
+def _yes(value) -> bool:
+    if isinstance(value, bool):
+        return value
+    return str(value).strip().lower() in ("yes", "true", "是", "1", "死亡", "y")
+
+
+def _targets(b: Board, ev: Event | None) -> list[int]:
+    if ev is None:
+        return []
+    out = []
+    for t in ev.get("targets") or []:
+        n = _seat_of(t)
+        if n is None or not 1 <= n <= len(b.seats):
+            b.problem(ev, f"目标「{t}」不是有效的座位号")
+            return []
+        out.append(n)
+    return out
+
+
+def _ordinal(phase: str, n: int) -> int:
+    return 2 * n - 1 if phase == "night" else 2 * n
+
+
+def _expire(b: Board, phase: str, n: int):
+    """ZH-R3: statuses end at the phase boundary they name."""
+    now = _ordinal(phase, n)
+    for s in b.seats:
+        s.statuses = [st for st in s.statuses if st.until is None or _ordinal(*st.until) > now]
+
+
+def _team_of(character: str) -> str:
+    return role(character).team
