@@ -102,7 +102,7 @@ $M advance "$G"
 # 第四天：三阿哥提名女皇（甄嬛），票数不够；太后强制处决；善良阵营获胜
 $M nominate "$G" 6 2
 $M vote "$G" 6 2
-$M vote "$G" 5 2                    # 浣碧的亡魂票第一天已用——黄昏结算时不受理（modtool 当场未拒绝，见 README）
+refused $M vote "$G" 5 2            # 浣碧的亡魂票第一天已用——当场不受理（仍记入账本，ZH-R11）
 $M act "$G" 9 force_execute 2
 $M advance "$G"
 

@@ -89,5 +89,30 @@ def replay(gd: GameDir):
         seen = {(p.line, p.message) for p in problems}
         problems += [Problem(gd.source, msg, line) for line, msg in board.preview.problems
                      if (line, msg) not in seen and line is not None]
+    if board.phase == "day":
+        problems += _open_day_problems(gd, board, problems)
     problems += ability_problems(gd, board, events)
     return board, problems
+
+
+def _open_day_problems(gd: GameDir, board, known: list[Problem]) -> list[Problem]:
+    """Today's nominations, votes and day abilities checked as they arrive (ZH-R10, R11), not only at dusk."""
+    import copy
+
+    from modtool.zhenhuan import day as day_module
+    from modtool.zhenhuan import engine
+
+    g = copy.deepcopy(board)
+    g.preview = None
+    roles = gd.game.data.get("roles")
+    rules = day_module.DayRules.from_roles(roles) if isinstance(roles, dict) else None
+    actions = [ev for d in sorted(g.day_actions) for ev in g.day_actions[d]]
+    rep = day_module.day_report(g, board.number, engine._dicts(g.nominations.get(board.number, [])),
+                                engine._dicts(g.votes.get(board.number, [])), engine._dicts(actions), rules)
+    seen = {(p.line, p.message) for p in known}
+    out = []
+    for inv in rep.invalid:
+        line = inv.event.get("line") if isinstance(inv.event, dict) else None
+        if (line, inv.reason) not in seen:
+            out.append(Problem(gd.source, inv.reason, line))
+    return out
