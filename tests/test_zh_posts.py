@@ -280,7 +280,7 @@ def test_end_reveals_the_grimoire_and_timeline(tmp_path):
     assert by_seat[1]["fate"] == "第 2 天被处决"
     assert by_seat[3]["fate"] == "第 1 天被处决 → 第 2 夜后被叶澜依复活 → 存活"
     assert by_seat[5]["fate"] == "第 2 夜被恶魔杀死"
-    assert [(m["phase"], m["text"]) for m in ctx["timeline"]][:2] == [("第 1 天", "3号（阿三）死亡"),
+    assert [(m["phase"], m["text"]) for m in ctx["timeline"]][:2] == [("第 1 天", "3号（阿三）被处决"),
                                                                        ("第 2 夜", "5号（阿五）死亡")]
     for fmt in FORMATS:
         text = post(gd, board, "end", fmt)

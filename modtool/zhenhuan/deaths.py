@@ -15,7 +15,8 @@ def kill(b: Board, n: int, cause: str) -> bool:
     seat.alive = False
     b.deaths.append(Death(n, cause, b.phase, b.number))
     b.death_order[n] = b.step_order
-    b.log(f"{n}号（{seat.player}）死亡", public=True)
+    executed = cause in ("execution", "vote", "chunyuan", "taihou", "qifei")
+    b.log(f"{n}号（{seat.player}）被处决" if executed else f"{n}号（{seat.player}）死亡", public=True)
     _after_death(b, seat, cause)
     check_win(b)
     return True

@@ -44,7 +44,7 @@ def _seat_json(gd: GameDir, board, s) -> dict:
 def _pending(gd: GameDir, board) -> list[str]:
     """Reminders the grimoire keeps outside the seats' tokens (ZH-R9, R10, R6)."""
     out = []
-    if board.bound:
+    if board.bound and board.phase != "over":
         out.append(f"玉娆绑定：{_who(board, board.bound)}（恶魔杀死此人则玉娆连带死亡）")
     if board.phase == "over":
         return out
