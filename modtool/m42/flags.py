@@ -361,15 +361,7 @@ def _font_findings(body: str, options: FlagOptions) -> list[tuple[str, str]]:
 
 # Tag classes as in modtool.markup (FORMATS.md §3): simple tags are
 # case-sensitive, parameterised tags case-insensitive, unknown tags are text.
-_SIMPLE = frozenset({"b", "i", "u", "s", "list", "*", "indent", "hr", "p", "float"})
-_SIMPLE_PARAM_FORMS = frozenset({("i", "s"), ("list", "1"), ("list", "a"), ("list", "A")})
-_PARAM = frozenset(
-    {
-        "color", "backcolor", "size", "font", "align", "url", "email", "img", "attach",
-        "code", "quote", "free", "hide", "table", "tr", "td", "p", "float", "media",
-        "audio", "flash", "qq", "sup", "sub",
-    }
-)
+from modtool.markup import _PARAM, _SIMPLE, _SIMPLE_PARAM_FORMS  # noqa: E402  (one home for Discuz's tag classes)
 _LW_TAG = regex.compile(r"\[(/?)([A-Za-z]{1,12}|\*)(?:=([^\]\[\n]{0,200}))?\]", regex.V1)
 
 

@@ -81,11 +81,14 @@ _ROLES = ("vote_target", "vote_reason", "change_target", "change_reason")
 _LINE_END = regex.compile(r"[\n\r\v\f\x85\u2028\u2029]", regex.V1)
 
 
-@lru_cache(maxsize=32)
-def _patterns(key: tuple):
-    """Compiled label patterns and derived tables for one set of labels."""
+def compile_labels(roles: tuple[str, ...], key: tuple):
+    """Label patterns for a strict post format: (with_colon, bare, role_of, shown).
+
+    ``roles`` names each field (e.g. vote_target); ``key`` holds each field's
+    labels in the same order. Labels compare after folding (M42-R5); the
+    longest label wins. Shared by the M42 vote parser and the 甄嬛 nominations."""
     role_of: dict[str, str] = {}
-    for role, labels in zip(_ROLES, key):
+    for role, labels in zip(roles, key):
         for lab in labels:
             f = fold_name(lab)
             if f:
@@ -93,7 +96,14 @@ def _patterns(key: tuple):
     alts = "|".join(regex.escape(x) for x in sorted(role_of, key=len, reverse=True)) or r"(?!)"
     with_colon = regex.compile(rf"(?P<label>{alts})[^\S\n]*:", regex.V1)
     bare = regex.compile(rf"(?P<label>{alts})", regex.V1)
-    shown = {role: (list(labels) or [role])[0] for role, labels in zip(_ROLES, key)}
+    shown = {role: (list(labels) or [role])[0] for role, labels in zip(roles, key)}
+    return with_colon, bare, role_of, shown
+
+
+@lru_cache(maxsize=32)
+def _patterns(key: tuple):
+    """Compiled label patterns and derived tables for one set of labels."""
+    with_colon, bare, role_of, shown = compile_labels(_ROLES, key)
     abstain = frozenset(fold_name(a) for a in key[4])
     return with_colon, bare, role_of, shown, abstain
 

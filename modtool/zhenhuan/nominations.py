@@ -105,17 +105,9 @@ _ROLES = ("nominate_target", "nominate_reason", "vote_target", "vote_reason")
 
 @lru_cache(maxsize=16)
 def _patterns(key: tuple):
-    role_of: dict[str, str] = {}
-    for role, labels in zip(_ROLES, key):
-        for lab in labels:
-            f = fold_name(lab)
-            if f:
-                role_of.setdefault(f, role)
-    alts = "|".join(regex.escape(x) for x in sorted(role_of, key=len, reverse=True)) or r"(?!)"
-    with_colon = regex.compile(rf"(?P<label>{alts})[^\S\n]*:", regex.V1)
-    bare = regex.compile(rf"(?P<label>{alts})", regex.V1)
-    shown = {role: (list(labels) or [role])[0] for role, labels in zip(_ROLES, key)}
-    return with_colon, bare, role_of, shown
+    from modtool.m42.voteparse import compile_labels
+
+    return compile_labels(_ROLES, key)
 
 
 def parse_post(text: str, labels: Labels | None = None) -> Nomination | Vote | FormatError:
