@@ -63,3 +63,13 @@ def test_refused_action_is_kept_and_explained(zh, capsys):
     assert code == 0
     code, out, err = run(capsys, "check", zh)
     assert code == 0, err
+
+
+def test_zh_r6_night_sheet_offers_no_kill_on_the_first_night(tmp_path, capsys):
+    g = tmp_path / "hs"
+    code, _, err = run(capsys, "new", g, "--game", "zhenhuan", "--players", 7, "--seed", 1, "--require", "皇上")
+    assert code == 0, err
+    code, data, err = run(capsys, "night", g, "--json")
+    assert code == 0, err
+    steps = [s for s in json.loads(data)["steps"] if s.get("character") == "huangshang" and s.get("record")]
+    assert steps and "kill" not in steps[0]["record"] and "favour" in steps[0]["record"]

@@ -97,9 +97,19 @@ def _step_json(gd: GameDir, board, step: Step) -> dict:
         "evil_info": evil,
         "gives_info": _gives_info(step),
         "given": given,
-        "record": "" if evil else ABILITIES.get(step.character, ""),
+        "record": "" if evil else _record_hint(board, n, step),
     }
     return out
+
+
+def _record_hint(board, night: int, step: Step) -> str:
+    """How to record this step's choice: only what the character can still choose tonight."""
+    if step.character == "huangshang":
+        used = any(ev.get("ability") == "favour" for evs in board.night_actions.values() for ev in evs
+                   if ev.get("seat") == step.seat and ev.get("night") != night)
+        parts = ([] if night == 1 else ["kill 目标"]) + ([] if used else ["favour 目标（雨露均沾）"])  # ZH-R6
+        return " / ".join(parts)
+    return ABILITIES.get(step.character, "")
 
 
 def _asked(gd: GameDir, board, step: Step) -> str:
