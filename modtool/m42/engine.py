@@ -31,6 +31,9 @@ ABILITY_NAMES = {
 CAUSES = {  # public wording; night causes are never told apart in public (M42-R6, R10)
     "exile": "被投票放逐", "scapegoat": "冤死", "kill": "出局", "poison": "出局", "shot": "出局", "redcard": "红牌罚下",
 }
+# The director's wording (status, the end post's reveal): every cause told apart.
+PRIVATE_CAUSES = {"exile": "被投票放逐", "scapegoat": "冤死", "kill": "被狼人杀害", "poison": "被女巫毒杀",
+                  "shot": "被猎人开枪带走", "redcard": "红牌罚下"}
 WOLF_WORDS = ("狼人", "狼队", "wolves")
 
 
@@ -162,9 +165,6 @@ class Engine(DisciplineMixin):
 
     def camp(self, name: str) -> str | None:
         return self.gd.game.camp_of(self.role.get(name))
-
-    def close_of_day(self, n: int, fallback: datetime) -> datetime:
-        return facts.close_of(self.gd, n) or fallback
 
     def night_deadline(self, n: int) -> datetime:
         """M42-R15: wolves and seer answer within an hour of the day's close."""
@@ -474,8 +474,7 @@ class Engine(DisciplineMixin):
         st.pending = [p for p in st.pending if not (p.kind == "shoot" and p.who == actor)]
         st.shot_used = True
         self.note(at, f"猎人{actor}开枪带走{target}", False)
-        phase = "day" if st.phase == "day" else st.phase
-        self.exit(target, "shot", phase, at)
+        self.exit(target, "shot", st.phase, at)
 
     def do_successor(self, actor, target, at, ev) -> None:
         st = self.st

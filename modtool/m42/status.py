@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from modtool.gamefile import GameDir
-from modtool.m42.engine import State, fmt_short, phase_label
+from modtool.m42.engine import PRIVATE_CAUSES, State, fmt_short, phase_label
 from modtool.timeutil import fmt
 
 
@@ -81,7 +81,7 @@ def status_text(gd: GameDir, st: State) -> str:
         lines.append("已出局：")
         for e in st.exits:
             where = f"第 {e.number} {'天' if e.phase == 'day' else '夜'}"
-            lines.append(f"  {e.name}（{gd.game.role_name(_role(gd, e.name))}）{where} {fmt(e.at, False)} {_private_cause(e.cause)}")
+            lines.append(f"  {e.name}（{gd.game.role_name(_role(gd, e.name))}）{where} {fmt(e.at, False)} {PRIVATE_CAUSES[e.cause]}")
     lines.append("下一步：")
     lines += [f"  - {s}" for s in next_steps(gd, st)]
     for p in st.problems:
@@ -95,7 +95,3 @@ def _role(gd: GameDir, name: str):
     c = gd.roster.get(name)
     return c.role if c else None
 
-
-def _private_cause(cause: str) -> str:
-    return {"exile": "被投票放逐", "scapegoat": "冤死", "kill": "被狼人杀害", "poison": "被女巫毒杀",
-            "shot": "被猎人开枪带走", "redcard": "红牌罚下"}[cause]

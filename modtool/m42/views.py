@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from modtool.gamefile import GameDir
-from modtool.m42.engine import Exit, State, fmt_short, phase_label
+from modtool.m42.engine import PRIVATE_CAUSES, Exit, State, fmt_short, phase_label
 from modtool.problems import UserError
 from modtool.timeutil import fmt
 
@@ -90,17 +90,13 @@ def end(gd: GameDir, st: State) -> dict:
                 "account": c.account,
                 "role": gd.game.role_name(c.role),
                 "camp": camps[gd.game.camp_of(c.role)]["name"],
-                "fate": "存活" if c.name in st.alive else f"第 {exits[c.name].number} {'天' if exits[c.name].phase == 'day' else '夜'}{_private_cause(exits[c.name].cause)}",
+                "fate": "存活" if c.name in st.alive else f"第 {exits[c.name].number} {'天' if exits[c.name].phase == 'day' else '夜'}{PRIVATE_CAUSES[exits[c.name].cause]}",
             }
             for c in gd.roster
         ],
         "timeline": [{"at": fmt(m.at, False), "text": m.text} for m in st.timeline],
     }
 
-
-def _private_cause(cause: str) -> str:
-    return {"exile": "被投票放逐", "scapegoat": "冤死", "kill": "被狼人杀害", "poison": "被女巫毒杀",
-            "shot": "被猎人开枪带走", "redcard": "红牌罚下"}[cause]
 
 
 # -- private notices ---------------------------------------------------------------

@@ -77,26 +77,24 @@ def answer(game_dir, key: str, value: str):
     return record(game_dir, {"type": "answer", "key": key, "value": value})
 
 
-def nominate(game_dir, nominator: str, nominee: str, at: datetime | None):
+def _day_fact(game_dir, kind: str, who_key: str, who: str, nominee: str, at: datetime | None):
+    """A nomination or a vote (ZH-R11), recorded for the open day."""
     gd = open_game(game_dir)
     board, _ = replay(gd)
     if board.phase != "day":
-        raise UserError("只能在白天提名")
-    ev = {"type": "nominate", "day": board.number, "nominator": _seat(gd, nominator), "nominee": _seat(gd, nominee)}
+        raise UserError("只能在白天" + ("提名" if kind == "nominate" else "投票"))
+    ev = {"type": kind, "day": board.number, who_key: _seat(gd, who), "nominee": _seat(gd, nominee)}
     if at:
         ev["at"] = fmt(at)
     return record(game_dir, ev)
+
+
+def nominate(game_dir, nominator: str, nominee: str, at: datetime | None):
+    return _day_fact(game_dir, "nominate", "nominator", nominator, nominee, at)
 
 
 def vote(game_dir, voter: str, nominee: str, at: datetime | None):
-    gd = open_game(game_dir)
-    board, _ = replay(gd)
-    if board.phase != "day":
-        raise UserError("只能在白天投票")
-    ev = {"type": "vote", "day": board.number, "voter": _seat(gd, voter), "nominee": _seat(gd, nominee)}
-    if at:
-        ev["at"] = fmt(at)
-    return record(game_dir, ev)
+    return _day_fact(game_dir, "vote", "voter", voter, nominee, at)
 
 
 def advance(game_dir, at: datetime | None):
