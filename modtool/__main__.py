@@ -1,3 +1,48 @@
-from modtool.cli import main
+"""``python -m modtool`` and the ``modtool`` script.
 
-main()
+Ctrl-C must end every run with exit 130 and 「已中断」, never a traceback.
+Until ``cli.main`` is inside its error handling (while typer and the rest
+are imported), and again once it is done (while Python shuts down), Ctrl-C
+ends the process at once: nothing is being written then. In between it is
+the usual KeyboardInterrupt, which ``cli.main`` turns into the message.
+"""
+
+import os
+import signal
+import sys
+
+
+def _at_once(signum, frame):  # pragma: no cover - exercised by a real SIGINT
+    appended = getattr(sys.modules.get("modtool.ledger._append"), "appended", 0)
+    wrote = "；本命令在中断前已把记录写进账本" if appended else "，账本未改动"
+    os.write(2, f"已中断{wrote}。\n".encode("utf-8"))
+    os._exit(130)
+
+
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _at_once)
+
+
+def run() -> None:
+    code = 0
+    try:
+        from modtool.cli import main
+
+        main()
+    except SystemExit as exc:
+        code = exc.code
+    if code is not None and not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
+    # Leave without Python's finalisation: it puts back the default SIGINT
+    # action, so a Ctrl-C then would end the process silently with no code.
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code or 0)
+
+
+if __name__ == "__main__":
+    run()

@@ -370,6 +370,35 @@ def undo(
     typer.echo(f"已撤销第 {last.line} 行的 {last.type} 事件（账本中保留原记录）")
 
 
+@app.command()
+def restore(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    forget: bool = typer.Option(False, "--forget", help="不恢复：确认这些记录是你有意删除的"),
+) -> None:
+    """把 modtool 写入并确认过、后来从账本里消失的记录追加回账本末尾（例如编辑器用旧内容覆盖了账本）。
+
+    每个命令读账本时都会检查；少了记录时会提示用这个命令。
+
+    Example: modtool restore examples/m42
+    """
+    from modtool import ledger
+    from modtool.gamefile import ledger_path
+
+    path = ledger_path(game_dir)
+    if not path.is_file():
+        raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
+    done = ledger.restore(path, forget=forget)
+    if not done:
+        typer.echo("没有少掉的记录：modtool 确认过的每一条都还在账本里")
+        return
+    verb = "已确认删除" if forget else "已追加回账本末尾"
+    typer.echo(f"{verb} {len(done)} 条记录：")
+    for v in done:
+        typer.echo(f"  原第 {v.line} 行：{v.event.get('type')}")
+    if not forget:
+        typer.echo("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）")
+
+
 def _fmt(dt) -> str:
     from modtool.timeutil import fmt
 
@@ -415,16 +444,90 @@ def _usage_message(exc) -> str:
     return f"命令用法不对：{message}（用 --help 查看用法）"
 
 
+# Commands that write to the ledger: they hold the game folder's lock
+# exclusively from their first read to their last write, so two of them run
+# one after the other and never refuse each other (the others hold it shared).
+WRITING_COMMANDS = frozenset({
+    "new", "import", "act", "advance", "undo", "restore", "card", "withdraw", "decide", "substitute",
+    "assistant", "waive", "speedup", "info", "answer", "nominate", "vote",
+})
+
+
+def _bad_argument(args: list[str]) -> str | None:
+    """A command-line argument holding bytes that are not UTF-8 (Python keeps
+    them as lone surrogates): refused before anything runs, since it could
+    not be stored in the ledger and read back."""
+    for i, a in enumerate(args, 1):
+        if any("\ud800" <= ch <= "\udfff" for ch in a):
+            shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            return f"第 {i} 个参数「{shown}」里有不是 UTF-8 的字节，无法记入账本；请用 UTF-8 输入（什么也没写）"
+    return None
+
+
+def _interrupted() -> None:
+    appended = getattr(sys.modules.get("modtool.ledger._append"), "appended", 0)
+    wrote = "；本命令在中断前已把记录写进账本" if appended else "，账本未改动"
+    typer.echo(f"已中断{wrote}。", err=True)
+    sys.exit(130)
+
+
+def _notice(message: str) -> None:
+    typer.echo(f"注意：{message}", err=True)
+
+
 def main(argv: list[str] | None = None) -> None:
+    import signal
+
+    at_once = signal.getsignal(signal.SIGINT)
+    ours = getattr(at_once, "__module__", "") in ("modtool.__main__", "__main__") and callable(at_once)
+    lost = []
+    default_hook = sys.unraisablehook
+
+    def unraisable(info) -> None:
+        # A Ctrl-C that lands in a __del__ is "ignored" by Python: keep it.
+        if info.exc_type is KeyboardInterrupt:
+            lost.append(info)
+        else:
+            default_hook(info)
+
     try:
-        app(args=argv, standalone_mode=False)
+        sys.unraisablehook = unraisable
+        if ours:  # see modtool/__main__.py: from here on Ctrl-C is a KeyboardInterrupt
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        _main(argv)
+        if lost:
+            _interrupted()
+    except KeyboardInterrupt:
+        _interrupted()
+    finally:
+        sys.unraisablehook = default_hook
+        if ours:
+            signal.signal(signal.SIGINT, at_once)
+
+
+def _main(argv: list[str] | None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    bad = _bad_argument(args)
+    if bad:
+        typer.echo(f"错误：{bad}", err=True)
+        sys.exit(2)
+    command = next((a for a in args if not a.startswith("-")), "")
+    from modtool.ledger import _append, _store
+    from modtool.ledger._lock import EXCLUSIVE, SHARED, session
+
+    _append.appended = 0
+    _store.notice = _notice
+    try:
+        with session(EXCLUSIVE if command in WRITING_COMMANDS else SHARED):
+            rc = app(args=args, standalone_mode=False)
+        if rc == 130:  # click turns Ctrl-C into Abort and, without standalone mode, returns 130
+            _interrupted()
     except UserError as exc:
         for p in exc.problems:
             typer.echo(f"错误：{p}", err=True)
         sys.exit(1)
     except (KeyboardInterrupt, typer.Abort):
-        typer.echo("已中断，账本未改动。", err=True)
-        sys.exit(130)
+        _interrupted()
     except SystemExit:
         raise
     except Exception as exc:
@@ -438,3 +541,5 @@ def main(argv: list[str] | None = None) -> None:
         report = _report_crash(exc)
         typer.echo(f"modtool 内部错误（不是你的错）：{exc.__class__.__name__}。详情已写入 {report}", err=True)
         sys.exit(3)
+    finally:
+        _store.notice = None

@@ -104,7 +104,7 @@ def test_expect_digest(tmp_path):
     append(p, [POST], expect_digest=data.digest)
     with pytest.raises(UserError) as info:
         append(p, [POST], expect_digest=data.digest)
-    assert str(info.value).endswith("账本在读取后被修改过（可能是编辑器保存了），请重试")
+    assert str(info.value).endswith("账本在本命令读取之后被改动过（可能是编辑器保存了），这次什么也没写；请重新运行命令")
     assert len(load(p).events) == 2
 
 
@@ -132,8 +132,10 @@ def test_append_rejects_bad_event(tmp_path):
     assert p.read_text() == HAND
 
 
-def test_crash_mid_write_leaves_old_file(tmp_path, monkeypatch):
-    p = make(tmp_path, HAND)
+def test_crash_mid_rewrite_of_events_line_leaves_old_file(tmp_path, monkeypatch):
+    # `events: []` is the one append that rewrites the file (atomically)
+    text = "game: m42\nevents: []\n"
+    p = make(tmp_path, text)
 
     def boom(src, dst):
         raise KeyboardInterrupt  # Ctrl-C right before the rename
@@ -142,8 +144,8 @@ def test_crash_mid_write_leaves_old_file(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         append(p, [POST])
     monkeypatch.undo()
-    assert p.read_text() == HAND
-    assert sorted(x.name for x in tmp_path.iterdir()) == [".ledger.lock", "ledger.yaml"]
+    assert p.read_text() == text
+    assert sorted(x.name for x in tmp_path.iterdir() if x.name != ".modtool") == [".ledger.lock", "ledger.yaml"]
 
 
 def test_crash_while_writing_temp(tmp_path, monkeypatch):
@@ -160,8 +162,10 @@ def test_crash_while_writing_temp(tmp_path, monkeypatch):
         append(p, [POST])
     monkeypatch.setattr(os, "fsync", real_fsync)
     assert calls
+    load(p)  # the next command finds the intent record and rolls the append back
     assert p.read_text() == HAND
-    assert sorted(x.name for x in tmp_path.iterdir()) == [".ledger.lock", "ledger.yaml"]
+    assert sorted(x.name for x in tmp_path.iterdir() if x.name != ".modtool") == [".ledger.lock", "ledger.yaml"]
+    assert not [x for x in (tmp_path / ".modtool").iterdir() if x.suffix in (".tmp", ".intent")]
 
 
 def _appender(path: str, who: int, n: int) -> None:
@@ -205,7 +209,7 @@ def test_second_process_gets_clear_error(tmp_path):
         with pytest.raises(UserError) as info:
             with locked(p, timeout=0.3):
                 pass
-        assert "另一个 modtool 正在写这个账本" in str(info.value)
+        assert "另一个 modtool 命令" in str(info.value) and "这个账本" in str(info.value)
         assert str(info.value).startswith(str(tmp_path / ".ledger.lock"))
     finally:
         release.set()
@@ -224,7 +228,7 @@ def test_lock_is_reentrant(tmp_path):
 def test_write_new(tmp_path):
     p = tmp_path / "g" / "ledger.yaml"
     write_new(p, "# 新游戏\ngame: m42\nseed: 7\n", [])
-    assert p.read_text() == "# 新游戏\ngame: m42\nseed: 7\nevents: []\n"
+    assert p.read_text() == "# 新游戏\ngame: m42\nseed: 7\nevents:\n"
     data = load(p)
     assert data.header == {"game": "m42", "seed": 7} and data.events == []
     append(p, [POST])

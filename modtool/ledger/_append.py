@@ -1,0 +1,388 @@
+"""Appending to and creating ledger files.
+
+An append writes the new events at the end of the file, in place, under the
+folder's exclusive lock: nothing before them is rewritten, so a write costs
+the event, not the history, and an editor's save is never replaced. Before
+writing, the file must still be what the command read (else nothing is
+written and the director is told); an intent record lets the next command
+undo a torn append; after the fsync the append is recorded as acknowledged
+(``_journal``) and added to the read cache as one more stretch.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+from pathlib import Path
+
+from modtool.ledger import _cache, _fast, _journal
+from modtool.ledger._cache import Stretch, signature
+from modtool.ledger._dump import dump_event, event_json
+from modtool.ledger._lock import EXCLUSIVE, locked
+from modtool.ledger._store import (
+    _BLOCK_KEY_RE, _EMPTY_FLOW_RE, _EVENTS_KEY_RE, _State, _breaks, _key, _memo, _token, LedgerData, digest_of, load,
+)
+from modtool.problems import Problem, UserError
+
+# How many appends this process has made (the CLI's Ctrl-C message says whether it wrote).
+appended = 0
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # Windows cannot open a folder
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Temp file in the same folder, flush, fsync, os.replace, fsync the folder.
+
+    A crash at any point leaves either the old file or the new one; the temp
+    file is removed if anything fails before the rename."""
+    path = Path(path)
+    folder = path.parent
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(folder)
+
+
+def _normalize(v):
+    if isinstance(v, dict):
+        return {k: _normalize(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_normalize(x) for x in v]
+    if isinstance(v, bool) or v is None or isinstance(v, (str, float)):
+        return v
+    if isinstance(v, int):
+        return int(v)
+    return v
+
+
+def _check_event(e) -> None:
+    if not isinstance(e, dict) or not isinstance(e.get("type"), str) or not e["type"]:
+        raise ValueError(f"事件应是带有文字 type 字段的映射：{e!r}")
+
+
+def _dump_lines_checked(events: list[dict], indent: int) -> str:
+    """One JSON line per event, after checking each holds only what JSON and
+    YAML read alike: str keys; str, int, bool, None, lists and mappings.
+
+    The fast reader takes such a line as JSON where JSON and YAML agree on it
+    (``_fast.json_item``); ``event_json`` escapes the characters where they
+    would not. tests/test_ledger_roundtrip.py checks both readers agree."""
+    for e in events:
+        if not isinstance(e, dict) or not e or not _json_plain(e):
+            raise ValueError(f"内部错误：这个事件无法无损写进账本：{e!r}")
+    pad = " " * indent + "- "
+    return [pad + event_json(e) + "\n" for e in events]
+
+
+_PLAIN_TYPES = (str, int, bool, type(None))
+
+
+def _json_plain(v) -> bool:
+    t = type(v)
+    if t is dict:
+        return all(type(k) is str and _json_plain(x) for k, x in v.items())
+    if t is list:
+        return all(_json_plain(x) for x in v)
+    return t in _PLAIN_TYPES
+
+
+def _dump_checked(events: list[dict], indent: int, one_line: bool = False) -> list[str]:
+    """The text of each of ``events``, verified to read back exactly as given."""
+    for e in events:
+        _check_event(e)
+    if one_line:
+        return _dump_lines_checked(events, indent)
+    texts = [dump_event(e, indent=indent) for e in events]
+    probe = "events:\n" + "".join(texts)
+    try:
+        back = [v for _, v in _fast.Reader(probe.split("\n")).events(1)]
+    except _fast.GiveUp:
+        from modtool.ledger._slow import read_full
+
+        _, items, _, _ = read_full(probe, "<新事件>")
+        back = [v for _, v in items]
+    if repr(back) != repr([_normalize(e) for e in events]):
+        raise ValueError(f"内部错误：这些事件无法无损写进账本：{events!r}")
+    return texts
+
+
+def _unstorable(exc: ValueError, source: str) -> UserError:
+    return UserError(Problem(source, f"{exc}；这次什么也没写"))
+
+
+def _storable_texts(events: list[dict], indent: int, one_line: bool, source: str) -> list[str]:
+    """Dump ``events``; a value that cannot be stored exactly is a UserError
+    raised before anything is written (lone surrogates, from a broken import
+    or a non-UTF-8 argument)."""
+    from modtool.ledger import _dump
+
+    unstorable = getattr(_dump, "Unstorable", None)
+    try:
+        return _dump_checked(events, indent, one_line)
+    except UnicodeEncodeError:
+        raise UserError(Problem(source, "要写入的内容里有无法保存的字符（孤立的代理码位，可能来自被截断的表情或不是 UTF-8 的输入）；这次什么也没写")) from None
+    except ValueError as exc:
+        if unstorable is not None and isinstance(exc, unstorable):
+            raise _unstorable(exc, source) from None
+        raise
+
+
+class _NoInterrupt:
+    """Ctrl-C (and a polite kill) wait until the append is whole and recorded."""
+
+    _SIGNALS = {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
+
+    def __enter__(self):
+        self.old = None
+        if hasattr(signal, "pthread_sigmask"):
+            self.old = signal.pthread_sigmask(signal.SIG_BLOCK, self._SIGNALS)
+        return self
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
+        return False
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def _newline(path: Path, crlf: bool) -> bytes:
+    if not crlf:
+        return b"\n"
+    raw = path.read_bytes()
+    return b"\r\n" if b"\r\n" in raw else (b"\r" if b"\r" in raw else b"\n")
+
+
+_CHANGED = "账本在本命令读取之后被改动过（可能是编辑器保存了），这次什么也没写；请重新运行命令"
+
+
+def append(path: Path, events: list[dict], expect_digest: str | None = None, one_line: bool = False,
+           _acknowledge: bool = True) -> LedgerData:
+    """Append events to the end of the ledger, never rewriting what is there.
+
+    ``one_line`` writes each event as one JSON line (``dump_event_line``),
+    for bulk imports; otherwise as a block mapping (``dump_event``).
+
+    With ``expect_digest`` (LedgerData.digest from an earlier load) refuse if
+    the file changed since. Comments and layout survive byte for byte.
+    Returns the ledger as it is after the append.
+    """
+    global appended
+    path = Path(path)
+    source = str(path)
+    events = list(events)
+    for e in events:
+        _check_event(e)
+    with locked(path, EXCLUSIVE):
+        data = load(path)
+        if expect_digest is not None and data.digest != expect_digest:
+            raise UserError(Problem(source, _CHANGED))
+        if not events:
+            return data
+        state = _memo[_key(path)]
+        c = state.cached
+        texts = _storable_texts(events, c.item_col if c.item_col is not None else 2, one_line, source)
+        newline = _newline(path, c.crlf)
+        chunk = "".join(texts).encode("utf-8")
+        if newline != b"\n":
+            chunk = chunk.replace(b"\n", newline)
+        if c.flow_empty:
+            return _append_rewriting_events_line(path, state, chunk, newline, events, one_line, source)
+        blob = chunk if c.ends_nl or c.size == 0 else newline + chunk
+        first_line = c.lines + 1 + (0 if blob is chunk else 1)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        try:
+            before = os.fstat(fd)
+            if signature(before) != state.sig:
+                raise UserError(Problem(source, _CHANGED))
+            size = before.st_size
+            tail = _journal.sha(os.pread(fd, min(size, _journal.TAIL), max(0, size - _journal.TAIL)))
+            _journal.write_intent(path, before.st_ino, size, tail, blob)
+            with _NoInterrupt():
+                try:
+                    _write_all(fd, blob)
+                    os.fsync(fd)
+                except BaseException:
+                    _journal.recover(path)  # a failed write (disk full): back to before
+                    raise
+                after = os.fstat(fd)
+                try:
+                    now = os.stat(path)
+                except OSError:
+                    now = None
+                if now is None or now.st_ino != after.st_ino or after.st_size != size + len(blob):
+                    _journal.clear_intent(path)
+                    _memo.pop(_key(path), None)
+                    raise UserError(Problem(source, "写入时账本被其他程序同时替换或改动了（可能是编辑器保存了），这次的记录没有写进去；"
+                                            "请先用 modtool check 看一下账本，再重新运行命令"))
+                if _acknowledge:
+                    _journal.record(path, size, blob, first_line, events, one_line, signature(after),
+                                    not data.vanished)
+                _journal.clear_intent(path)
+                appended += 1
+        finally:
+            os.close(fd)
+        return _remember(path, state, data, blob, texts, events, first_line, size, after)
+
+
+def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, texts: list[str], events: list[dict],
+              first_line: int, size: int, after: os.stat_result) -> LedgerData:
+    """Our own append, added to what this process and the read cache know,
+    so the next read parses nothing. Bulk appends are left to the next read
+    (it parses just the tail)."""
+    key = _key(path)
+    if len(events) > 1000:
+        _memo.pop(key, None)
+        return load(path)
+    from modtool.events import Event
+
+    c = state.cached
+    new = []
+    line = first_line
+    for e, text in zip(events, texts):
+        d = _normalize(e)
+        etype = d.pop("type")
+        new.append(Event(etype, d, line))
+        line += text.count("\n")
+    stretch = Stretch(size, size + len(blob), digest_of(blob), [[e.type, e.data, e.line] for e in new])
+    c.stretches.append(stretch)
+    c.lines += _breaks(blob)
+    c.ends_nl = True
+    sig = signature(after)
+    if not _cache.add_segment(path, stretch, sig, c.lines, True):
+        _cache.drop(path)
+    out = LedgerData(c.header, data.events + new, path, _token(c))
+    _memo[key] = _State(sig, state.verified_ns, c, out, own=True)
+    return out
+
+
+def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newline: bytes, events: list[dict],
+                                  one_line: bool, source: str) -> LedgerData:
+    """A hand-written `events: []` becomes `events:` (the rest of its line kept)
+    and the events follow: the one append that rewrites the file, atomically,
+    after checking it is still what was read."""
+    global appended
+    from modtool.ledger._store import _verified_prefix
+
+    raw = path.read_bytes()
+    c = state.cached
+    if len(raw) != c.size or _verified_prefix(c, raw) != len(c.stretches):
+        raise UserError(Problem(source, _CHANGED))
+    lines = raw.split(newline)
+    kline = lines[c.events_line]
+    m = _EMPTY_FLOW_RE.match(kline)
+    if m is not None and not c.count():
+        bom = b"\xef\xbb\xbf" if kline.startswith(b"\xef\xbb\xbf") else b""
+        lines[c.events_line] = bom + b"events:" + kline[m.end():]
+    elif not _BLOCK_KEY_RE.match(kline):
+        raise UserError(
+            Problem(source, "追加事件要求 events: 单独占一行，下面是「- type: …」列表；请先这样改写", c.events_line + 1)
+        )
+    new = newline.join(lines)
+    if new and not new.endswith(newline):
+        new += newline
+    first_line = _breaks(new) + 1
+    with _NoInterrupt():
+        atomic_write(path, new + chunk)
+        _journal.record(path, len(new), chunk, first_line, events, one_line, signature(os.stat(path)),
+                        not state.data.vanished)
+        appended += 1
+    _memo.pop(_key(path), None)
+    _cache.drop(path)
+    return load(path)
+
+
+def write_new(path: Path, header_text: str, events: list[dict]) -> None:
+    """Create a ledger: ``header_text`` (YAML of the header mapping, no
+    ``events``) followed by ``events:`` and the events. Refuses to overwrite."""
+    from ruamel.yaml.error import YAMLError
+
+    from modtool.ledger._slow import parse_header, yaml_problem
+
+    path = Path(path)
+    source = str(path)
+    if header_text and not header_text.endswith("\n"):
+        header_text += "\n"
+    try:
+        header = parse_header(header_text)
+    except YAMLError as exc:
+        raise UserError(yaml_problem(exc, header_text, source)) from None
+    if header is not None and not isinstance(header, dict):
+        raise UserError(Problem(source, "账本开头应是映射（键: 值）", 1))
+    if (header and "events" in header) or _EVENTS_KEY_RE.search(header_text):
+        raise ValueError("header_text 不能含有 events:")
+    # An empty list is written `events:` (null), so the first append only adds lines.
+    body = header_text + "events:\n" + ("".join(_storable_texts(list(events), 2, False, source)) if events else "")
+    data = body.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with locked(path, EXCLUSIVE):
+        if path.exists():
+            raise UserError(Problem(source, "账本已存在，不会覆盖它；要重新开始请先把它移走"))
+        atomic_write(path, data)
+
+
+def restore(path: Path, forget: bool = False) -> list:
+    """Put back the acknowledged events that vanished from the ledger (appended
+    at its end, as they were written), or with ``forget`` accept that they
+    are gone. Returns what was restored or forgotten (``_journal.Vanished``)."""
+    path = Path(path)
+    with locked(path, EXCLUSIVE):
+        data = load(path)
+        missing = list(data.vanished)
+        if not missing:
+            return []
+        if forget:
+            raw = path.read_bytes()
+            _journal.rebase(path, lambda a, b: raw[a:b], len(raw), signature(os.stat(path)),
+                            [_journal.canonical(v.event.get("type", ""), {k: x for k, x in v.event.items() if k != "type"})
+                             for v in missing])
+        else:
+            flags = _journal.vanished_one_line(path)
+            groups: list[tuple[bool, list[dict]]] = []
+            for v in missing:
+                flag = flags.get(_journal.canonical(v.event.get("type", ""), {k: x for k, x in v.event.items() if k != "type"}), False)
+                if groups and groups[-1][0] == flag:
+                    groups[-1][1].append(v.event)
+                else:
+                    groups.append((flag, [v.event]))
+            for flag, evs in groups:
+                append(path, evs, one_line=flag, _acknowledge=False)
+            raw = path.read_bytes()
+            _journal.rebase(path, lambda a, b: raw[a:b], len(raw), signature(os.stat(path)), [])
+        _memo.pop(_key(path), None)
+        return missing

@@ -1,0 +1,305 @@
+"""modtool's own records beside the ledger, in ``GAME_DIR/.modtool/``.
+
+``append.intent``: written (and fsynced) before an append touches the ledger,
+removed after. If a command dies mid-append (SIGKILL, power), the next
+command finds it and puts the ledger back to the state before that append
+(a torn tail is never mistaken for data), or keeps the append if it is
+whole. Like a rollback journal, recovery runs on the next open.
+
+``acknowledged.jsonl``: one line per append that a command reported as done,
+holding the events themselves. An editor that saves a stale buffer over an
+appended event cannot be prevented, but the next command compares what it
+acknowledged with what the ledger holds, names what vanished, and
+``modtool restore`` puts it back (or ``--forget`` accepts the removal).
+The check is cheap while the ledger only grew by modtool's appends: the last
+entry's bytes are where it wrote them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+CACHE_DIR = ".modtool"
+INTENT_NAME = "append.intent"
+ACK_NAME = "acknowledged.jsonl"
+TAIL = 65536  # bytes before an offset whose hash stands for "the file up to there"
+
+
+def folder(ledger: Path) -> Path:
+    return Path(ledger).parent / CACHE_DIR
+
+
+def sha(data) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def tail_sha(raw, end: int) -> str:
+    return sha(memoryview(raw)[max(0, end - TAIL):end])
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _read_tail(fd: int, end: int) -> bytes:
+    start = max(0, end - TAIL)
+    return os.pread(fd, end - start, start)
+
+
+# -- the intent of an append in progress -------------------------------------
+
+
+def write_intent(ledger: Path, ino: int, size: int, prefix_tail: str, chunk: bytes) -> Path:
+    d = folder(ledger)
+    d.mkdir(exist_ok=True)
+    path = d / INTENT_NAME
+    data = json.dumps({"ino": ino, "size": size, "tail": prefix_tail, "len": len(chunk), "sha": sha(chunk)})
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        os.write(fd, data.encode("ascii"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _fsync_dir(d)
+    return path
+
+
+def clear_intent(ledger: Path) -> None:
+    try:
+        os.unlink(folder(ledger) / INTENT_NAME)
+    except FileNotFoundError:
+        pass
+
+
+def has_intent(ledger: Path) -> bool:
+    return (folder(ledger) / INTENT_NAME).exists()
+
+
+def recover(ledger: Path) -> str | None:
+    """Finish or roll back an interrupted append (caller holds the exclusive
+    lock). Returns a Chinese note for the director, or None."""
+    path = folder(ledger) / INTENT_NAME
+    try:
+        intent = json.loads(path.read_text(encoding="ascii"))
+        size, length, want = int(intent["size"]), int(intent["len"]), str(intent["sha"])
+        ino, tail = int(intent["ino"]), str(intent["tail"])
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError):
+        clear_intent(ledger)  # torn before it was whole: the ledger was not touched yet
+        return None
+    note = None
+    try:
+        fd = os.open(ledger, os.O_RDWR)
+    except OSError:
+        clear_intent(ledger)
+        return None
+    try:
+        st = os.fstat(fd)
+        same_prefix = st.st_ino == ino and st.st_size >= size and sha(_read_tail(fd, size)) == tail
+        if same_prefix and st.st_size > size:
+            got = os.pread(fd, min(length, st.st_size - size), size)
+            whole = len(got) == length and sha(got) == want
+            if not whole and st.st_size <= size + length:
+                os.ftruncate(fd, size)  # a torn tail: back to the state before the append
+                os.fsync(fd)
+                note = "上一次写入账本时命令被中断，只写了一半；已把账本恢复到那次写入之前"
+    finally:
+        os.close(fd)
+    clear_intent(ledger)
+    return note
+
+
+# -- what modtool acknowledged ----------------------------------------------------
+
+
+def canonical(etype: str, data: dict) -> str:
+    return json.dumps({"type": etype, **data}, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def record(ledger: Path, start: int, chunk: bytes, first_line: int, events: list[dict], one_line: bool,
+           sig: list[int], clean: bool) -> None:
+    """Note an append that is about to be reported as done (after its fsync).
+
+    ``sig`` is the ledger's stat signature right after it; ``clean``: nothing
+    acknowledged was missing when the command read the ledger."""
+    # The events go on a line of their own before the entry, so the newest
+    # entry (read on every command) stays small however large the append was.
+    _append_line(ledger, {"events": events}, {"start": start, "end": start + len(chunk), "sha": sha(chunk),
+                                                "line": first_line, "one_line": one_line, "sig": sig,
+                                                "clean": clean})
+
+
+def _append_line(ledger: Path, *entries: dict) -> None:
+    d = folder(ledger)
+    d.mkdir(exist_ok=True)
+    text = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in entries)
+    fd = os.open(d / ACK_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        data = text.encode("utf-8", "surrogatepass")
+        while data:
+            n = os.write(fd, data)
+            data = data[n:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _entries(ledger: Path) -> list[dict]:
+    try:
+        with open(folder(ledger) / ACK_NAME, encoding="utf-8", errors="surrogatepass") as f:
+            lines = f.read().split("\n")
+    except (OSError, UnicodeDecodeError):
+        return []
+    out = []
+    events = None
+    for line in lines:
+        if not line:
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            events = None
+            continue  # a line torn by a kill: it was never acknowledged
+        if not isinstance(entry, dict):
+            continue
+        if set(entry) == {"events"}:
+            events = entry["events"]
+            continue
+        if "start" in entry:
+            if events is None:
+                continue
+            entry["events"] = events
+        events = None
+        out.append(entry)
+    return out
+
+
+_UNSURE = {"clean": False}  # a last line that is not a whole entry: check everything
+
+
+def _last_line(ledger: Path) -> dict | None:
+    """The last whole entry, read from the end of the file (cheap)."""
+    try:
+        with open(folder(ledger) / ACK_NAME, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            step = 4096
+            buf = b""
+            pos = size
+            while pos > 0:
+                n = min(step, pos)
+                pos -= n
+                f.seek(pos)
+                buf = f.read(n) + buf
+                lines = buf.split(b"\n")
+                # lines[-1] is b"" (file ends with a newline) or a torn piece
+                for raw in reversed(lines[1:] if pos > 0 else lines):
+                    if not raw:
+                        continue
+                    if raw.startswith(b'{"events":'):
+                        return _UNSURE  # events without their entry: an append that was cut short
+                    try:
+                        entry = json.loads(raw.decode("utf-8", "surrogatepass"))
+                    except ValueError:
+                        return _UNSURE  # a torn line: look at every entry
+                    return entry if isinstance(entry, dict) else _UNSURE
+                step *= 4
+    except OSError:
+        return None
+    return None
+
+
+@dataclass
+class Vanished:
+    line: int  # where it stood when modtool wrote it
+    event: dict
+
+
+def quick_ok(read, size: int, sig: list[int], last: dict | None) -> bool:
+    """True if the ledger (``size`` bytes, stat signature ``sig``;
+    ``read(start, end)`` gives a slice) is untouched since the newest entry,
+    and everything acknowledged was present then."""
+    if last is None:
+        return True
+    try:
+        if last.get("sig") != sig or not last.get("clean", True):
+            return False
+        if "rebase" in last:
+            end = int(last["size"])
+            return size == end and sha(read(max(0, end - TAIL), end)) == last["tail"]
+        start, end = int(last["start"]), int(last["end"])
+        return size == end and sha(read(start, end)) == last["sha"]
+    except (KeyError, TypeError, ValueError, OSError):
+        return False
+
+
+def check(ledger: Path, read, size: int, sig: list[int], events) -> list[Vanished]:
+    """Acknowledged events missing from ``events`` (the ledger as read now,
+    ``size`` bytes with stat signature ``sig``, ``read(start, end)`` a slice).
+
+    Cheap while the ledger is as modtool's last append or check left it;
+    otherwise every acknowledged event is looked for (and, when all are
+    there, that is noted so the next read is cheap again)."""
+    last = _last_line(ledger)
+    if quick_ok(read, size, sig, last):
+        return []
+    expected, forgotten = _expected(ledger)
+    have = Counter(canonical(e.type, e.data) for e in events)
+    missing = []
+    for line, ev in expected:
+        key = canonical(ev.get("type", ""), {k: v for k, v in ev.items() if k != "type"})
+        if have[key] > 0:
+            have[key] -= 1
+        elif forgotten[key] > 0:
+            forgotten[key] -= 1
+        else:
+            missing.append(Vanished(line, ev))
+    if not missing:
+        rebase(ledger, read, size, sig, [])
+    return missing
+
+
+def _expected(ledger: Path) -> tuple[list[tuple[int, dict]], Counter]:
+    expected: list[tuple[int, dict]] = []
+    forgotten: Counter = Counter()
+    for entry in _entries(ledger):
+        if "rebase" in entry:
+            forgotten.update(entry.get("forgotten") or [])
+            continue
+        line = entry.get("line") or 0
+        evs = entry.get("events") or []
+        for i, ev in enumerate(evs):
+            if isinstance(ev, dict):
+                expected.append((line, ev))
+    return expected, forgotten
+
+
+def rebase(ledger: Path, read, size: int, sig: list[int], forgotten: list[str]) -> None:
+    """Everything acknowledged is present as of these ``size`` bytes (less ``forgotten``)."""
+    _append_line(ledger, {"rebase": True, "size": size, "sig": sig, "clean": True,
+                          "tail": sha(read(max(0, size - TAIL), size)), "forgotten": forgotten})
+
+
+def vanished_one_line(ledger: Path) -> dict[str, bool]:
+    """canonical text -> whether it was written as one JSON line (imports)."""
+    out = {}
+    for entry in _entries(ledger):
+        for ev in entry.get("events") or []:
+            if isinstance(ev, dict):
+                out[canonical(ev.get("type", ""), {k: v for k, v in ev.items() if k != "type"})] = bool(entry.get("one_line"))
+    return out
