@@ -459,7 +459,10 @@ def _bad_argument(args: list[str]) -> str | None:
     not be stored in the ledger and read back."""
     for i, a in enumerate(args, 1):
         if any("\ud800" <= ch <= "\udfff" for ch in a):
-            shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            try:
+                shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            except UnicodeEncodeError:  # not from the command line's bytes: show the code points
+                shown = a.encode("utf-8", "backslashreplace").decode("utf-8")
             return f"第 {i} 个参数「{shown}」里有不是 UTF-8 的字节，无法记入账本；请用 UTF-8 输入（什么也没写）"
     return None
 
