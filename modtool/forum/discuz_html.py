@@ -30,6 +30,9 @@ _POST_ID = re.compile(r"post_(\d+)\Z")
 _PID_ID = re.compile(r"pid(\d+)\Z")
 _DIGITS = re.compile(r"[0-9０-９]+")
 _TIME = re.compile(TIME_PATTERN)
+# A saved page opens with one of these and, when whole, ends with </html>.
+_PAGE_OPEN = re.compile(r"<!doctype\s+html|<html[\s>]", re.I)
+_PAGE_CLOSE = re.compile(r"</html\s*>", re.I)
 
 
 class _Raw:
@@ -194,6 +197,8 @@ def read_page(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
     if not raws:
         problems.append(Problem(source, "网页中没有找到帖子（div#post_PID / td#postmessage_PID）：这不像是保存的 Discuz! 帖子页面"))
         return [], problems
+    if _truncated(text, raws):
+        return [], [_truncation_problem(text, raws, parser, source, tz)]
     posts: list[Post] = []
     total = len(raws)
     for n, raw in enumerate(raws, 1):
@@ -206,6 +211,37 @@ def read_page(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
         progress(total, total)
     posts.sort(key=lambda p: p.floor)
     return posts, problems
+
+
+def _truncated(text: str, raws: list[_Raw]) -> bool:
+    """A whole page (one that opens with <!DOCTYPE html> or <html>) ends with
+    </html> after its last post; a file cut short by a failed save or copy
+    does not."""
+    if _PAGE_OPEN.search(text, 0, 4096) is None:
+        return False  # a fragment of a page: nothing to tell its end by
+    last = text.rfind("postmessage_" + raws[-1].pid)
+    if last < 0:
+        last = text.rfind("post_" + raws[-1].pid)
+    return _PAGE_CLOSE.search(text, max(last, 0)) is None
+
+
+def _truncation_problem(text: str, raws: list[_Raw], parser: _PageParser, source: str, tz: tzinfo) -> Problem:
+    """The page was cut: name the last floor read whole (the last post is
+    whole only when its body was read to its end)."""
+    last = raws[-1]
+    complete = raws
+    if parser.capture is not None or (last.writer is None and last.locked is None):
+        complete = raws[:-1]
+    floor = None
+    for raw in reversed(complete):
+        post = _finish(raw, source, tz, [])
+        if post is not None:
+            floor = post.floor
+            break
+    line = text.count("\n") + 1
+    if floor is None:
+        return Problem(source, "网页文件不完整：在第一个帖子读完之前就被截断，请重新保存整页", line)
+    return Problem(source, f"网页文件不完整：在第 {floor} 楼之后被截断，请重新保存整页", line)
 
 
 def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post | None:
@@ -226,6 +262,10 @@ def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post
                 break
     if floor is None:
         problems.append(Problem(source, f"楼层号无法识别「{label}」{where}，已跳过", line=raw.line))
+        return None
+    # the pid goes into links of the posts modtool writes ([url=…pid=P])
+    if not (raw.pid.isdigit() and raw.pid.isascii()):
+        problems.append(Problem(source, f"帖子的 pid「{raw.pid[:40]}」应是数字：这不是论坛给出的网页，已拒绝这一帖", line=raw.line, floor=floor))
         return None
     # time
     time = None

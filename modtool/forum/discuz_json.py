@@ -128,6 +128,7 @@ def _post(item: dict, index: int, source: str, tz: tzinfo, problems: list[Proble
     db = get("dbdateline")
     authorid = get("authorid")
     message = get("message", "")
+    tid = get("tid")
     if (
         pos.__class__ is not str
         or pid.__class__ is not str
@@ -137,6 +138,8 @@ def _post(item: dict, index: int, source: str, tz: tzinfo, problems: list[Proble
         or message.__class__ is not str
         or not pid
         or not author
+        or not (pid.isdigit() and pid.isascii())
+        or (tid is not None and not (tid.__class__ is str and tid.isdigit() and tid.isascii()))
     ):
         return _post_careful(item, index, source, tz, problems)
     try:
@@ -175,6 +178,16 @@ def _post_careful(item: dict, index: int, source: str, tz: tzinfo, problems: lis
         return None
     if not pid:
         problems.append(Problem(source, "帖子缺少 pid", floor=floor))
+    # pid and tid go into links of the posts modtool writes ([url=…pid=P]):
+    # only ASCII digits, as Discuz itself gives them.
+    tid = get("tid")
+    for key, value in (("pid", pid), ("tid", tid)):
+        if value is None or value == "":
+            continue
+        text = value if value.__class__ is str else _scalar(value)
+        if not (text.isdigit() and text.isascii()):
+            problems.append(Problem(source, f"帖子的 {key} 应是数字，实为 {_show(value)}：这不是论坛给出的数据，已拒绝这一帖", floor=floor))
+            return None
 
     # Time: dbdateline (unix seconds), else the displayed dateline.
     time = None

@@ -3,11 +3,25 @@ into a Chinese message that names the ledger line.
 
 Used for the (small) header always, and for the whole file whenever the fast
 reader gives up.
+
+A hand-edited file is untrusted: before any Python data is built, its YAML
+event stream is scanned (iteratively, by the C parser) and refused when it
+nests deeper than ``MAX_DEPTH``, when its aliases stand for more than
+``MAX_ALIAS_NODES`` nodes in all or number more than ``MAX_ALIASES`` (the
+"billion laughs"), when an alias refers to its own anchor, or when the header
+is longer than ``MAX_HEADER_CHARS``. Without this, a few lines of aliases
+keep ``modtool check`` busy for minutes and deep nesting ends in a
+RecursionError.
 """
 
 from __future__ import annotations
 
 from modtool.problems import Problem, UserError
+
+MAX_DEPTH = 100  # nested collections; a ledger needs about 6
+MAX_ALIASES = 1000  # aliases (*name) in one file
+MAX_ALIAS_NODES = 100_000  # nodes the aliases stand for, counted expanded
+MAX_HEADER_CHARS = 4 * 1024 * 1024  # the part before events:, in characters
 
 _PROBLEMS_ZH = [
     # (fragment of libyaml/ruamel's message, Chinese explanation)
@@ -44,11 +58,135 @@ def loader_class():
         return SafeLoader
 
 
+def _limit_error():
+    """The YAMLError subclass ``scan_limits`` raises (built lazily: ruamel is
+    imported only by the commands that read a ledger)."""
+    global _LimitError
+    if _LimitError is None:
+        from ruamel.yaml.error import YAMLError
+
+        class LimitError(YAMLError):
+            """The document is beyond a limit; ``message`` is Chinese, ``line`` 1-based."""
+
+            def __init__(self, message: str, line: int):
+                super().__init__(message)
+                self.message = message
+                self.line = line
+
+        _LimitError = LimitError
+    return _LimitError
+
+
+_LimitError = None
+
+
+def scan_limits(text: str, header_only: bool) -> None:
+    """Refuse ``text`` if it is beyond the limits above, without building it.
+
+    Walks the event stream of the C parser with an explicit stack (no
+    recursion), counting for every anchor the nodes it stands for. With
+    ``header_only`` the whole text is the header; otherwise the header is
+    what precedes the top-level ``events`` key. Raises the YAMLError
+    subclass of ``_limit_error()``; a syntax error is raised by the parser
+    as is."""
+    if header_only and len(text) > MAX_HEADER_CHARS:
+        _too_big(text, MAX_HEADER_CHARS)
+    from ruamel.yaml.events import (
+        AliasEvent,
+        MappingEndEvent,
+        MappingStartEvent,
+        ScalarEvent,
+        SequenceEndEvent,
+        SequenceStartEvent,
+        StreamEndEvent,
+    )
+
+    refuse = _limit_error()
+    loader = loader_class()(text)
+    get_event = loader.get_event
+    sizes: dict[str, int] = {}  # anchor -> nodes it stands for (-1 while still open)
+    counts = [0]  # nodes so far in each open collection (index 0: the stream)
+    anchors: list[str | None] = [None]  # the anchor of each open collection
+    depth = 0
+    aliases = 0
+    expanded = 0
+    root_items = 0  # nodes directly in the top-level collection (keys and values)
+    try:
+        while True:
+            event = get_event()
+            cls = event.__class__
+            if cls is ScalarEvent:
+                counts[depth] += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+                if depth == 1:
+                    if not header_only and root_items % 2 == 0 and event.value == "events":
+                        if event.start_mark.index > MAX_HEADER_CHARS:
+                            _too_big(text, MAX_HEADER_CHARS)
+                    root_items += 1
+            elif cls is MappingStartEvent or cls is SequenceStartEvent:
+                if depth == 1:
+                    root_items += 1
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise refuse(
+                        f"嵌套太深（超过 {MAX_DEPTH} 层的列表或映射）；账本用不到这么多层，请检查这里的括号或缩进",
+                        event.start_mark.line + 1,
+                    )
+                counts.append(1)
+                anchors.append(event.anchor)
+                if event.anchor is not None:
+                    sizes[event.anchor] = -1  # open: an alias to it now would be a cycle
+            elif cls is MappingEndEvent or cls is SequenceEndEvent:
+                n = counts.pop()
+                anchor = anchors.pop()
+                depth -= 1
+                if anchor is not None:
+                    sizes[anchor] = n
+                counts[depth] += n
+            elif cls is AliasEvent:
+                if depth == 1:
+                    root_items += 1
+                name = event.anchor
+                line = event.start_mark.line + 1
+                n = sizes.get(name)
+                if n is None:
+                    continue  # undefined: the composer says so in its own words
+                if n < 0:
+                    raise refuse(f"别名 *{name} 引用了包含它自己的锚点 &{name}（循环引用）", line)
+                aliases += 1
+                expanded += n
+                if aliases > MAX_ALIASES:
+                    raise refuse(f"别名（*…）太多：超过 {MAX_ALIASES} 个；请把引用的内容直接写出来", line)
+                if expanded > MAX_ALIAS_NODES:
+                    raise refuse(
+                        f"别名 *{name} 展开后太大：全部别名展开后超过 {MAX_ALIAS_NODES} 个节点"
+                        "（可能是层层嵌套的别名）；请把引用的内容直接写出来",
+                        line,
+                    )
+                counts[depth] += n
+            elif cls is StreamEndEvent:
+                return
+    finally:
+        loader.dispose()
+
+
+def _too_big(text: str, limit: int):
+    line = text.count("\n", 0, limit) + 1
+    raise _limit_error()(
+        f"账本开头的设置部分（events: 之前）太大：超过 {limit // (1024 * 1024)} MB；"
+        "名单和选项用不到这么多，请检查是否误粘贴了别的内容",
+        line,
+    )
+
+
 def yaml_problem(exc: Exception, text: str, source: str, line_offset: int = 0) -> Problem:
     """A ruamel YAMLError as a Chinese problem at ``source:line``."""
     from ruamel.yaml.error import MarkedYAMLError
     from ruamel.yaml.reader import ReaderError
 
+    if _LimitError is not None and isinstance(exc, _LimitError):
+        return Problem(source, exc.message, exc.line + line_offset)
     line = None
     raw = str(exc)
     if isinstance(exc, MarkedYAMLError):
@@ -69,7 +207,9 @@ def yaml_problem(exc: Exception, text: str, source: str, line_offset: int = 0) -
 def parse_header(text: str):
     """The header text (everything before ``events:``) as Python data.
 
-    Raises ruamel's YAMLError as is."""
+    Raises ruamel's YAMLError as is, and its subclass from ``scan_limits``
+    (which ``yaml_problem`` words) for a header beyond the limits."""
+    scan_limits(text, header_only=True)
     loader = loader_class()(text)
     try:
         node = loader.get_single_node()
@@ -85,6 +225,10 @@ def read_full(text: str, source: str) -> tuple[dict, list[tuple[int, object]], i
     Raises UserError with every problem of the file's shape."""
     from ruamel.yaml.error import YAMLError
 
+    try:
+        scan_limits(text, header_only=False)
+    except YAMLError as exc:
+        raise UserError(yaml_problem(exc, text, source)) from None
     loader = loader_class()(text)
     try:
         try:
