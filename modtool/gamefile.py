@@ -7,6 +7,7 @@ header and of each event's shape collected (``check`` prints them all).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -14,7 +15,7 @@ from modtool.events import Event
 from modtool.games import Game, load_game
 from modtool.problems import Problem, UserError
 from modtool.roster import Character, Roster
-from modtool.schema import COMMON_EVENTS, Schema, check_event
+from modtool.schema import COMMON_EVENTS, Schema, check_events
 from modtool.text import fold_name
 from modtool.timeutil import parse_clock, zone
 
@@ -33,6 +34,9 @@ class GameDir:
     options: dict
     tz: ZoneInfo
     problems: list[Problem] = field(default_factory=list)
+    # What is derived from the events once per load and reused (indexes,
+    # parsed times, Post values), each under its own key.
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def source(self) -> str:
@@ -40,12 +44,15 @@ class GameDir:
 
     def of_type(self, *types: str) -> list[Event]:
         """Events of the given types, in ledger order (indexed once per load)."""
-        index = self.__dict__.get("_by_type")
+        index = self.memo.get("by_type")
         if index is None:
-            index = {}
+            index = self.memo["by_type"] = {}
             for e in self.events:
-                index.setdefault(e.type, []).append(e)
-            self.__dict__["_by_type"] = index
+                group = index.get(e.type)
+                if group is None:
+                    index[e.type] = [e]
+                else:
+                    group.append(e)
         if len(types) == 1:
             return index.get(types[0], [])
         return [e for e in self.events if e.type in types]
@@ -154,16 +161,20 @@ def open_game(game_dir: Path) -> GameDir:
     roster, roster_problems = read_roster(header.get("roster"), game, source)
     problems += roster_problems
     schemas = event_schemas(game_id)
-    for ev in data.events:
-        problems += check_event(ev, schemas, source)
+    problems += check_events(data.events, schemas, source)
     events, revert_problems = effective_events(data.events, source)
     problems += revert_problems
     return GameDir(Path(game_dir), path, header, events, data.digest, game, roster, options, tz, problems)
 
 
+_LINE, _TYPE = attrgetter("line"), attrgetter("type")
+
+
 def effective_events(events: list[Event], source: str) -> tuple[list[Event], list[Problem]]:
     """The events that count: a ``revert`` takes back the event on its line (undo);
     history is never rewritten, and a revert can itself be reverted."""
+    if "revert" not in map(_TYPE, events) and len(set(map(_LINE, events))) == len(events):
+        return list(events), []  # nothing taken back: the common case, found without a loop in Python
     live: dict[int | None, Event] = {}
     order: list[Event] = []
     problems = []

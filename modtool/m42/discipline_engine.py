@@ -25,15 +25,19 @@ class DisciplineMixin:
         in_game = {x for x in rec.alive_at_open if x in st.alive or any(e.name == x and e.at >= close for e in st.exits)}
         voted = {v["voter"] for v in rec.tally.valid if v.get("changed_to") is None} if rec.tally else set()
         voted |= rec.ctx.barred  # M42-R8: a character barred from voting cannot be carded for not voting
-        posts = facts.thread_posts(self.gd, "discussion", n)
-        opts = lurking.LurkOptions(min_posts=int(o["lurk_min_posts"]), chain_posts=int(o["lurk_chain_posts"]))
-        if posts:
-            st.lurk_days.append(lurking.LurkDay(n, rec.opened, close, rec.ctx.sped_up, in_game, posts, voted))
-            results = [r for r in lurking.lurking(st.lurk_days, self.roster, opts) if r.day == n]
+        if self.lurk_watch is None:
+            opts = lurking.LurkOptions(min_posts=int(o["lurk_min_posts"]), chain_posts=int(o["lurk_chain_posts"]))
+            self.lurk_watch = lurking.LurkWatch(self.roster, opts)
+        if facts.has_posts(self.gd, "discussion", n):
+            stamps = facts.post_stamps(self.gd, "discussion", n)
+            counts = lurking.count_posts(stamps, rec.opened, close, in_game, self.roster)
+            st.lurk_days.append(lurking.LurkDay(n, rec.opened, close, rec.ctx.sped_up, in_game, [], voted, counts))
+            results = self.lurk_watch.close(st.lurk_days[-1])
         else:
             # Without the day's discussion thread, post counts cannot be judged: only
             # (b) is, and the day breaks any (c) chain (recorded as a day not judged).
             st.lurk_days.append(lurking.LurkDay(n, rec.opened, close, True, set(), [], voted))
+            self.lurk_watch.close(st.lurk_days[-1])
             self.note(close, f"第 {n} 天的讨论帖没有导入：发帖数未判定（M42-R14 a、c）", False)
             results = [] if rec.ctx.sped_up else [
                 lurking.LurkResult(n, x, "b", 0, (rec.opened, close), (n,), f"第 {n} 天没有有效投票")

@@ -140,6 +140,7 @@ class Engine(DisciplineMixin):
         self.labels = facts.vote_labels(gd)
         self.options = facts.vote_options(gd)
         self.draws = {(ev.data.get("for"), ev.data.get("number")): ev for ev in gd.of_type("draw")}
+        self.lurk_watch = None  # lurking.LurkWatch, from the first day judged (M42-R14)
 
     # -- helpers ---------------------------------------------------------------
 

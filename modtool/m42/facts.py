@@ -6,14 +6,20 @@ the ledger events, nothing computed. The engine (``engine.py``) decides.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
+from operator import attrgetter, itemgetter
 
 from modtool.gamefile import GameDir
 from modtool.m42.tally import ProxyVote, VoteOptions
 from modtool.m42.voteparse import VoteLabels
 from modtool.posts import Post, ReplyRef
 from modtool.problems import Problem, UserError
-from modtool.timeutil import parse_time
+from modtool.timeutil import parse_time, parse_times
+
+
+_DATA = attrgetter("data")
+_TIME = itemgetter("time")
 
 
 def vote_labels(gd: GameDir) -> VoteLabels:
@@ -32,13 +38,44 @@ def vote_options(gd: GameDir) -> VoteOptions:
 
 
 def event_time(gd: GameDir, ev, key: str = "at") -> datetime:
+    """The time ``ev`` records under ``key``, in the game's zone (each distinct text parsed once per load)."""
+    text = ev.data[key]
+    times = gd.memo.setdefault("times", {})
+    hashable = type(text) is str
+    found = times.get(text) if hashable else None
+    if found is None:
+        try:
+            found = parse_time(text, gd.tz)
+        except ValueError as exc:
+            raise UserError(Problem(gd.source, str(exc), ev.line)) from None
+        if hashable:
+            times[text] = found
+    return found
+
+
+def post_times(gd: GameDir, events: list) -> list[datetime]:
+    """``event_time(gd, ev, "time")`` of each post event, read in bulk (``parse_times``)."""
     try:
-        return parse_time(ev.data[key], gd.tz)
-    except ValueError as exc:
-        raise UserError(Problem(gd.source, str(exc), ev.line)) from None
+        return parse_times(map(_TIME, map(_DATA, events)), gd.tz)
+    except (KeyError, ValueError):  # a time missing or unreadable: the first one says which, with its line
+        return [event_time(gd, ev, "time") for ev in events]
+
+
+def post_stamps(gd: GameDir, thread: str, day: int) -> Iterator[tuple[str, int, str, datetime]]:
+    """``(pid, floor, author, time)`` of the day's posts in ``thread``, as their Posts have them,
+    without building the Posts (a discussion thread has thousands)."""
+    events = _posts_by_day(gd, thread).get(day, [])
+    for ev, time in zip(events, post_times(gd, events)):
+        d = ev.data
+        yield str(d.get("pid", "")), d["floor"], str(d["author"]), time
 
 
 def post_of(ev, gd: GameDir) -> Post:
+    """The Post of a post event (built once per load)."""
+    posts = gd.memo.setdefault("posts", {})
+    found = posts.get(id(ev))
+    if found is not None and found[0] is ev:
+        return found[1]
     d = ev.data
     ref = d.get("reply_to")
     reply = None
@@ -50,7 +87,7 @@ def post_of(ev, gd: GameDir) -> Post:
             author=str(ref["author"]) if ref.get("author") is not None else None,
             time=str(ref["time"]) if ref.get("time") is not None else None,
         )
-    return Post(
+    post = Post(
         pid=str(d.get("pid", "")),
         floor=d["floor"],
         author=str(d["author"]),
@@ -60,6 +97,8 @@ def post_of(ev, gd: GameDir) -> Post:
         reply_to=reply,
         source=f"{gd.source}:{ev.line}" if ev.line else gd.source,
     )
+    posts[id(ev)] = (ev, post)  # the event is kept with its Post, so its id is not reused
+    return post
 
 
 def close_of(gd: GameDir, day: int) -> datetime | None:
@@ -72,15 +111,26 @@ def close_of(gd: GameDir, day: int) -> datetime | None:
 
 
 def _posts_by_day(gd: GameDir, thread: str) -> dict[int, list]:
-    """Post events of one thread grouped by day, computed once per loaded ledger."""
-    cache = gd.__dict__.setdefault("_posts_by_day", {})
-    if thread not in cache:
-        grouped: dict[int, list] = {}
+    """Post events of one thread grouped by day (every thread indexed in one pass, once per load)."""
+    index = gd.memo.get("posts_by_thread_day")
+    if index is None:
+        index = gd.memo["posts_by_thread_day"] = {}
         for ev in gd.of_type("post"):
-            if ev.data.get("thread") == thread:
-                grouped.setdefault(ev.data.get("day"), []).append(ev)
-        cache[thread] = grouped
-    return cache[thread]
+            d = ev.data
+            by_day = index.get(d.get("thread"))
+            if by_day is None:
+                by_day = index[d.get("thread")] = {}
+            group = by_day.get(d.get("day"))
+            if group is None:
+                by_day[d.get("day")] = [ev]
+            else:
+                group.append(ev)
+    return index.get(thread, {})
+
+
+def has_posts(gd: GameDir, thread: str, day: int) -> bool:
+    """Posts of ``thread`` are saved for ``day``."""
+    return bool(_posts_by_day(gd, thread).get(day))
 
 
 def vote_posts(gd: GameDir, day: int) -> list[Post]:
@@ -118,5 +168,5 @@ def day1_opens(gd: GameDir) -> datetime | None:
             return parse_time(gd.header["opens"], gd.tz)
         except ValueError as exc:
             raise UserError(Problem(gd.source, f"opens：{exc}")) from None
-    times = [post_of(ev, gd).time for t in ("discussion", "vote", "process") for ev in _posts_by_day(gd, t).get(1, ())]
+    times = [t for th in ("discussion", "vote", "process") for t in post_times(gd, _posts_by_day(gd, th).get(1, []))]
     return min(times) if times else None

@@ -32,6 +32,7 @@ Decisions:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -59,6 +60,9 @@ class LurkDay:
     in_game: set[str] = field(default_factory=set)  # characters in the game for the whole day
     posts: list[Post] = field(default_factory=list)  # the day's discussion-thread posts
     voted: set[str] = field(default_factory=set)  # characters with a valid vote (abstention counts)
+    # Posts per character in the window, when the caller counted them (``count_posts``)
+    # from the saved posts without building a Post each; else counted from ``posts``.
+    counts: dict[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -77,65 +81,71 @@ def _window_text(d: LurkDay) -> str:
     return f"{d.start.strftime(TIME_FMT)} 至 {d.end.strftime(TIME_FMT)}"
 
 
-def _unique_posts(posts: list[Post]) -> list[Post]:
+def count_posts(stamps: Iterable[tuple[str, int, str, datetime]], start: datetime, end: datetime,
+                in_game: Iterable[str] = (), roster: Roster | None = None) -> dict[str, int]:
+    """Posts per poster within ``[start, end]``, the same post counted once.
+
+    ``stamps``: ``(pid, floor, author, time)`` of each saved post, in thread
+    order; the first save of a post is the one judged. With a roster: keyed by
+    character name, every character of ``in_game`` present (0 included), plus
+    any other roster character who posted (e.g. one who went out that day);
+    accounts not in the roster are left out; roster order. Without a roster:
+    keyed by forum account as shown, in order of first post.
+    """
     seen: set = set()
-    out = []
-    for p in posts:
-        key = ("pid", p.pid) if p.pid else ("floor", p.floor, p.author, p.time)
+    by_account: dict[str, int] = {}
+    for pid, floor, author, time in stamps:
+        key = pid if pid else (floor, author, time)  # a pid (str) never equals a (floor, author, time) tuple
         if key in seen:
             continue
         seen.add(key)
-        out.append(p)
-    return out
-
-
-def _in_window(day: LurkDay, p: Post) -> bool:
-    return day.start <= p.time <= day.end
-
-
-def post_counts(day: LurkDay, roster: Roster | None = None) -> dict[str, int]:
-    """Posts per poster within the day's window (duplicates counted once).
-
-    With a roster: keyed by character name, every character of ``in_game``
-    present (0 included), plus any other roster character who posted (e.g.
-    one who went out that day); accounts not in the roster are left out.
-    Order: roster order. Without a roster: keyed by forum account as shown.
-    """
-    posts = [p for p in _unique_posts(day.posts) if _in_window(day, p)]
+        if start <= time <= end:
+            by_account[author] = by_account.get(author, 0) + 1
     if roster is None:
-        out: dict[str, int] = {}
-        for p in posts:
-            out[p.author] = out.get(p.author, 0) + 1
-        return out
-    raw: dict[str, int] = {name: 0 for name in day.in_game}
-    for p in posts:
-        c = roster.by_account(p.author)
+        return by_account
+    raw: dict[str, int] = {name: 0 for name in in_game}
+    for account, n in by_account.items():
+        c = roster.by_account(account)
         if c is not None:
-            raw[c.name] = raw.get(c.name, 0) + 1
+            raw[c.name] = raw.get(c.name, 0) + n
     order = {name: i for i, name in enumerate(roster.names())}
     return {k: raw[k] for k in sorted(raw, key=lambda n: (order.get(n, len(order)), n))}
 
 
-def lurking(days: list[LurkDay], roster: Roster, options: LurkOptions | None = None) -> list[LurkResult]:
-    """The lurking yellows of a game so far, ordered by day, then roster
-    order, then rule (a, b, c)."""
-    options = options or LurkOptions()
-    order = {name: i for i, name in enumerate(roster.names())}
-    chains: dict[str, list[tuple[int, int]]] = {}  # character -> [(day, count)] of the running chain
-    prev_day: int | None = None
-    results: list[LurkResult] = []
-    for d in sorted(days, key=lambda x: x.day):
-        if prev_day is not None and d.day != prev_day + 1:
+def post_counts(day: LurkDay, roster: Roster | None = None) -> dict[str, int]:
+    """Posts per poster within the day's window (duplicates counted once); see ``count_posts``."""
+    if day.counts is not None and roster is not None:
+        return day.counts
+    stamps = ((p.pid, p.floor, p.author, p.time) for p in day.posts)
+    return count_posts(stamps, day.start, day.end, day.in_game, roster)
+
+
+class LurkWatch:
+    """M42-R14 day by day: the running (c) chains, and the yellows of each
+    discussion day as it closes (days in increasing order)."""
+
+    def __init__(self, roster: Roster, options: LurkOptions | None = None):
+        self.roster = roster
+        self.options = options or LurkOptions()
+        self.order = {name: i for i, name in enumerate(roster.names())}
+        self.chains: dict[str, list[tuple[int, int]]] = {}  # character -> [(day, count)] of the running chain
+        self.prev_day: int | None = None
+
+    def close(self, d: LurkDay) -> list[LurkResult]:
+        """The yellows of day ``d``, in roster order, then rule (a, b, c)."""
+        options, order, chains = self.options, self.order, self.chains
+        if self.prev_day is not None and d.day != self.prev_day + 1:
             chains.clear()  # a gap: the days are not consecutive
-        prev_day = d.day
+        self.prev_day = d.day
         if d.sped_up:
             chains.clear()
-            continue
+            return []
         for name in list(chains):
             if name not in d.in_game:
                 del chains[name]
-        counts = post_counts(d, roster)
+        counts = post_counts(d, self.roster)
         window = (d.start, d.end)
+        results: list[LurkResult] = []
         for name in sorted(d.in_game, key=lambda n: (order.get(n, len(order)), n)):
             n = counts.get(name, 0)
             if n < options.min_posts:
@@ -176,4 +186,11 @@ def lurking(days: list[LurkDay], roster: Roster, options: LurkOptions | None = N
                     del chains[name]
             else:
                 chains.pop(name, None)
-    return results
+        return results
+
+
+def lurking(days: list[LurkDay], roster: Roster, options: LurkOptions | None = None) -> list[LurkResult]:
+    """The lurking yellows of a game so far, ordered by day, then roster
+    order, then rule (a, b, c)."""
+    watch = LurkWatch(roster, options)
+    return [r for d in sorted(days, key=lambda x: x.day) for r in watch.close(d)]

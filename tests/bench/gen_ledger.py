@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from modtool.ledger import dump_event
+from modtool.ledger import dump_event, dump_event_line
 
 _SURNAMES = "饺包馒烧春汤粽油麻糖豆花米粉面饼糕酥卷饭粥茶酒梅兰竹菊松柏桃李杏枣栗橙柚梨瓜椒蒜葱姜醋盐蜜乳酪虾蟹鱼"
 _TAILS = ["子", "儿", "君", "酱", "仔", "宝", "哥", "姐"]
@@ -43,12 +43,14 @@ def _names(n: int) -> list[str]:
 
 
 def generate_large_ledger(path: Path, characters: int = 50, days: int = 30, votes: int = 5000,
-                          discussion: int = 0, seed: int = 20261102) -> Path:
+                          discussion: int = 0, seed: int = 20261102, one_line: bool = False) -> Path:
     """Write a ledger like a real late game to ``path``; returns ``path``.
 
     Vote posts (``投票对象：X`` plus a reason, some multi-line, some quoting or
     replying to another floor), a close event per day, and ``discussion``
-    extra discussion posts.
+    extra discussion posts: YAML block mappings like every other event, or with
+    ``one_line`` one-line JSON events (``dump_event_line``), as ``modtool
+    import`` stores posts. The default output does not change.
     """
     rng = random.Random(seed)
     path = Path(path)
@@ -67,6 +69,7 @@ def generate_large_ledger(path: Path, characters: int = 50, days: int = 30, vote
         out.append(f"  - name: {n}\n    account: {a}\n    aliases: [{n[0]}{n[0]}]\n    role: {_ROLES[i] if i < len(_ROLES) else 'villager'}\n")
     out.append("events:\n")
     pid = 100000
+    dump_post = dump_event_line if one_line else dump_event
     per_day = votes // days
     extra = votes - per_day * days
     for day in range(1, days + 1):
@@ -101,7 +104,7 @@ def generate_large_ledger(path: Path, characters: int = 50, days: int = 30, vote
                 out.append("    # 导演：这一票有争议，待复核\n")
         for _ in range(discussion // days):
             pid += 1
-            out.append(dump_event({
+            out.append(dump_post({
                 "type": "post", "thread": "discussion", "day": day, "pid": str(pid), "floor": rng.randint(1, 999),
                 "author": rng.choice(accounts), "time": f"{_date(day)} 12:00:00",
                 "body": "\n".join(rng.choice(_REASONS) for _ in range(rng.randint(1, 6))),
