@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 import textwrap
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
@@ -75,7 +76,7 @@ def test_example(tmp_path):
         "time": "2026-11-02 10:03:00", "body": "投票对象：包子\n投票理由：包子好吃",
         "reply_to": {"pid": "1000", "floor": 1},
     }
-    assert len(data.digest) == 64
+    assert data.digest.endswith(hashlib.sha256(EXAMPLE.encode()).hexdigest())
     assert _parse(EXAMPLE.encode(), "t").fast
 
 
@@ -243,7 +244,9 @@ def test_control_character(tmp_path):
 
 # -- fuzz: any damage to a ledger gives a UserError, never a traceback ----------
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Derandomized: the same 300 damages every run (a random fuzz that fails one
+# run in ten is no test); tests/test_ledger_differential.py explores wider.
+@settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     st.lists(
         st.tuples(st.integers(0, len(EXAMPLE)), st.integers(0, 6),
@@ -251,6 +254,12 @@ def test_control_character(tmp_path):
         min_size=1, max_size=4,
     )
 )
+# A tab after the indentation of the |- block's first line: libyaml refuses it,
+# the fast reader used to read it as text.
+@example([(EXAMPLE.index("投票对象"), 0, "\t")])
+@example([(EXAMPLE.index("投票理由"), 0, "\t")])  # a later line: text, to both
+@example([(0, 0, " ")])  # an indented header
+@example([(0, 0, "{")])
 def test_fuzz_damaged_ledger(tmp_path, edits):
     text = EXAMPLE
     for pos, cut, ins in edits:

@@ -6,6 +6,10 @@ The output is the subset of YAML that ``_fast`` reads: block mappings under
 string, double-quoted scalars with JSON-compatible escapes, ``|-``/``|``
 literal blocks for multi-line text that round-trips exactly, and one-line flow
 collections of simple scalars.
+
+A value YAML cannot hold (a lone surrogate: half of a UTF-16 pair, e.g. an
+emoji cut in two) raises ``Unstorable`` before any text is made; every other
+string is written so that it reads back exactly.
 """
 
 from __future__ import annotations
@@ -38,6 +42,59 @@ _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`.+~<=\\ ")
 
 FLOW_MAX = 100  # longest one-line flow collection written as {…} / […]
 
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+class Unstorable(ValueError):
+    """A value of the event cannot be written to the ledger exactly.
+
+    The message names the field (``body``, ``reply_to.author``,
+    ``quotes[0].text``) and the character, in Chinese."""
+
+    def __init__(self, field: str, char: str):
+        self.field = field
+        self.char = char
+        super().__init__(f"字段 {field} 含有无法保存的字符 U+{ord(char):04X}（孤立的代理码位）")
+
+
+class _Surrogate(Exception):
+    """Raised where a lone surrogate is met; ``dump_event`` names its field."""
+
+
+def _show_key(k) -> str:
+    text = k if isinstance(k, str) else repr(k)
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _find_surrogate(v, path: str = "") -> tuple[str, str] | None:
+    """(field path, character) of the first lone surrogate in ``v``, keys included."""
+    if isinstance(v, str):
+        m = _SURROGATE_RE.search(v)
+        return (path, m.group()) if m else None
+    if isinstance(v, dict):
+        for k, x in v.items():
+            sub = f"{path}.{_show_key(k)}" if path else _show_key(k)
+            if isinstance(k, str):
+                m = _SURROGATE_RE.search(k)
+                if m:
+                    return sub, m.group()
+            found = _find_surrogate(x, sub)
+            if found:
+                return found
+    elif isinstance(v, (list, tuple)):
+        for n, x in enumerate(v):
+            found = _find_surrogate(x, f"{path}[{n}]")
+            if found:
+                return found
+    return None
+
+
+def _refuse(event: dict) -> Unstorable:
+    found = _find_surrogate(event)
+    if found is None:  # pragma: no cover - only called after one was seen
+        raise AssertionError("no surrogate found")
+    return Unstorable(found[0] or "?", found[1])
+
 
 def _json_escape_extra(m: re.Match) -> str:
     return f"\\u{ord(m.group()):04x}"
@@ -48,6 +105,10 @@ def double_quoted(s: str) -> str:
 
     out = json.dumps(s, ensure_ascii=False)
     if _NEEDS_ESCAPE_RE.search(out):
+        # Every string with a surrogate ends up here (plain_ok and literal_ok
+        # refuse it): the common path pays nothing for the check.
+        if _SURROGATE_RE.search(s):
+            raise _Surrogate
         out = _NEEDS_ESCAPE_RE.sub(_json_escape_extra, out)
     return out
 
@@ -187,12 +248,16 @@ def dump_event(event: dict, *, indent: int = 2) -> str:
     """The YAML text of one event as an item of the ``events:`` block sequence.
 
     Keys keep the order given; the dash stands at column ``indent`` (2, as in
-    a fresh ledger). The text ends with a newline.
+    a fresh ledger). The text ends with a newline. Raises ``Unstorable`` for
+    a lone surrogate anywhere in the event.
     """
     if not isinstance(event, dict) or not event:
         raise TypeError(f"事件应是非空映射：{event!r}")
     out: list[str] = []
-    _emit_mapping(out, " " * indent + "- ", indent + 2, event)
+    try:
+        _emit_mapping(out, " " * indent + "- ", indent + 2, event)
+    except _Surrogate:
+        raise _refuse(event) from None
     out.append("")
     return "\n".join(out)
 
@@ -208,7 +273,10 @@ _LINE_ENCODER = None
 
 
 def event_json(event: dict) -> str:
-    """The JSON object text of one event, with YAML-unsafe characters escaped."""
+    """The JSON object text of one event, with YAML-unsafe characters escaped.
+
+    Raises ``Unstorable`` for a lone surrogate (JSON would write it as an
+    escape that YAML refuses)."""
     global _LINE_ENCODER
     if _LINE_ENCODER is None:
         import json
@@ -216,6 +284,8 @@ def event_json(event: dict) -> str:
         _LINE_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
     text = _LINE_ENCODER.encode(event)
     if _JSON_UNSAFE_RE.search(text):
+        if _SURROGATE_RE.search(text):  # raw in the text: ensure_ascii=False keeps them
+            raise _refuse(event)
         text = _JSON_UNSAFE_RE.sub(_json_escape, text)
     return text
 
@@ -226,7 +296,8 @@ def dump_event_line(event: dict, *, indent: int = 2) -> str:
     Used for bulk imports: one saved post per line is quick to write and to
     read back (``_fast`` hands the line to the C JSON scanner), and undoing an
     import by hand is deleting lines. Characters YAML does not read raw are
-    escaped, so YAML and JSON readers give the same value.
+    escaped, so YAML and JSON readers give the same value. Raises
+    ``Unstorable`` for a lone surrogate anywhere in the event.
     """
     if not isinstance(event, dict) or not event:
         raise TypeError(f"事件应是非空映射：{event!r}")

@@ -28,7 +28,9 @@ class GiveUp(Exception):
 KEY_RE = re.compile(r"([^\W\d][\w-]*):(?: +(.*))?$")
 INT_RE = re.compile(r"-?(?:0|[1-9][0-9]*)$")
 _LITERAL_RE = re.compile(r"\|(-?) *(?:#.*)?$")
-_ESCAPE_RE = re.compile(r"\\(?:[\"\\bfnrt]|u(?![dD][89abAB])[0-9a-fA-F]{4})")
+# The escapes JSON's scanner and YAML read alike: not \u of a surrogate, low
+# (\udc00-\udfff) as well as high; libyaml refuses both.
+_ESCAPE_RE = re.compile(r"\\(?:[\"\\bfnrt]|u(?![dD][89a-fA-F])[0-9a-fA-F]{4})")
 _PLAIN_START_BAD = frozenset("-?:,[]{}#&*!|>'\"%@`+.~<=\t")
 _WORDS = {
     "null": None, "Null": None, "NULL": None, "~": None,
@@ -54,18 +56,27 @@ def _pairs(pairs):
 _SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def _count_keys(value) -> int:
-    """Number of keys in ``value``, nested ones too."""
+# Collections nested deeper than this are refused by the careful path
+# (_slow.MAX_DEPTH: the root mapping is 1, events 2, an event 3), so the fast
+# path gives up on them rather than read them.
+MAX_DEPTH = 100
+ITEM_DEPTH = 3
+
+
+def _count_keys(value, depth: int = ITEM_DEPTH) -> int:
+    """Number of keys in ``value`` (a collection at ``depth``), nested ones too."""
+    if depth > MAX_DEPTH:
+        raise GiveUp
     n = 0
     if type(value) is dict:
         n = len(value)
         for v in value.values():
             if type(v) is dict or type(v) is list:
-                n += _count_keys(v)
+                n += _count_keys(v, depth + 1)
     elif type(value) is list:
         for v in value:
             if type(v) is dict or type(v) is list:
-                n += _count_keys(v)
+                n += _count_keys(v, depth + 1)
     return n
 
 
@@ -96,9 +107,18 @@ def json_item(text: str) -> dict:
     return value
 
 
+# The start of a ledger the fast path takes: blank and comment lines, then a
+# line at column 0 that can start a key of a block mapping. The header is read
+# on its own (everything before ``events:``): an indented first key, a flow
+# mapping, a directive (%YAML 1.1 reads other words as booleans), ``---``, a
+# tag or an anchor could read as a mapping alone and not once ``events:`` at
+# column 0 follows it.
+_START_RE = re.compile(r"(?: *(?:#[^\n]*)?\n)*[^\s#{}\[\],\-%!&*?|>@`]")
+
+
 def check_text(text: str) -> None:
-    """Characters the fast reader does not handle anywhere in the file."""
-    if UNSAFE_RE.search(text) or "\r" in text:
+    """Characters (and a start) the fast reader does not handle anywhere in the file."""
+    if UNSAFE_RE.search(text) or "\r" in text or _START_RE.match(text) is None:
         raise GiveUp
 
 
@@ -191,8 +211,11 @@ def _skip(val: str, i: int) -> int:
     return i
 
 
-def _flow(val: str, i: int):
-    """Parse the one-line flow collection at ``val[i]``; returns (value, end)."""
+def _flow(val: str, i: int, depth: int):
+    """Parse the one-line flow collection at ``val[i]`` (a collection at
+    ``depth``); returns (value, end)."""
+    if depth > MAX_DEPTH:
+        raise GiveUp
     if val[i] == "[":
         out = []
         i = _skip(val, i + 1)
@@ -200,7 +223,7 @@ def _flow(val: str, i: int):
             return out, i + 1
         while True:
             if val[i] in "[{":
-                item, i = _flow(val, i)
+                item, i = _flow(val, i, depth + 1)
             else:
                 item, i = _flow_scalar(val, i)
             out.append(item)
@@ -227,7 +250,7 @@ def _flow(val: str, i: int):
             raise GiveUp
         i = _skip(val, m.end())
         if val[i] in "[{":
-            item, i = _flow(val, i)
+            item, i = _flow(val, i, depth + 1)
         else:
             item, i = _flow_scalar(val, i)
         d[key] = item
@@ -297,8 +320,9 @@ class Reader:
 
     # -- values ---------------------------------------------------------------
 
-    def value(self, val: str | None, i: int, col: int, in_map: bool):
-        """The value that starts as ``val`` on line ``i`` of a node at ``col``.
+    def value(self, val: str | None, i: int, col: int, in_map: bool, depth: int):
+        """The value that starts as ``val`` on line ``i`` of a node at ``col``;
+        ``depth``: the nesting depth it has if it is a collection.
 
         Returns (value, index of the next line to look at).
         """
@@ -310,10 +334,10 @@ class Reader:
                 is_dash = line.startswith("-", ind) and (len(line) == ind + 1 or line[ind + 1] == " ")
                 if ind > col:
                     if is_dash:
-                        return self.sequence(j, ind)
-                    return self.mapping(j, ind)
+                        return self.sequence(j, ind, depth)
+                    return self.mapping(j, ind, False, depth)
                 if ind == col and is_dash and in_map:
-                    return self.sequence(j, ind)
+                    return self.sequence(j, ind, depth)
             return None, i + 1
         c = val[0]
         if c == '"':
@@ -330,7 +354,7 @@ class Reader:
                 raise GiveUp
             return self.literal(i, col, m.group(1) == "-")
         if c == "[" or c == "{":
-            v, end = _flow(val, 0)
+            v, end = _flow(val, 0, depth)
             _after(val[end:])
             return v, i + 1
         return _block_plain(val), i + 1
@@ -342,7 +366,9 @@ class Reader:
             raise GiveUp  # empty block or leading blank lines: rare, leave to ruamel
         first = lines[j]
         ind = len(first) - len(first.lstrip(" "))
-        if ind <= col:
+        if ind <= col or first[ind] == "\t":
+            # libyaml refuses a tab right after the spaces of the line that
+            # sets the block's indentation (later lines may have one there).
             raise GiveUp
         pad = " " * ind
         out = []
@@ -355,6 +381,8 @@ class Reader:
             else:
                 break
             j += 1
+        if j == n and lines[-1]:
+            raise GiveUp  # the file ends inside the block without a newline: "|" keeps none
         while out and not out[-1]:
             out.pop()
         text = "\n".join(out)
@@ -364,13 +392,15 @@ class Reader:
 
     # -- collections ----------------------------------------------------------
 
-    def mapping(self, i: int, col: int, on_dash: bool = False):
+    def mapping(self, i: int, col: int, on_dash: bool, depth: int):
         """A block mapping whose keys stand at ``col``, starting on line ``i``.
 
         ``on_dash``: the first key follows a sequence item's dash on line ``i``.
         The common cases (plain string, int, simple double-quoted string, the
         next key on the next line) are recognised by one regex match per line:
         this loop runs once per line of a large ledger."""
+        if depth > MAX_DEPTH:
+            raise GiveUp
         lines, n = self.lines, self.n
         match = _line_re(col)
         words = _WORDS
@@ -392,7 +422,7 @@ class Reader:
                 d[key] = int(iv)
                 i += 1
             else:
-                d[key], i = self.value(raw, i, col, True)
+                d[key], i = self.value(raw, i, col, True, depth + 1)
             if i < n:
                 m = match(lines[i])
                 if m is not None:
@@ -407,7 +437,9 @@ class Reader:
                 raise GiveUp
             m = match(lines[i])
 
-    def sequence(self, i: int, col: int):
+    def sequence(self, i: int, col: int, depth: int):
+        if depth > MAX_DEPTH:
+            raise GiveUp
         lines = self.lines
         out = []
         while True:
@@ -415,15 +447,15 @@ class Reader:
             rest = line[col + 1 :]
             s = rest.lstrip(" ")
             if not s or s[0] == "#":
-                v, i = self.value(None, i, col, False)
+                v, i = self.value(None, i, col, False, depth + 1)
             else:
                 sub = col + 1 + len(rest) - len(s)
                 if s.startswith("- ") or s == "-" or s[0] == "\t":
                     raise GiveUp
                 if KEY_RE.match(s):
-                    v, i = self.mapping(i, sub, True)
+                    v, i = self.mapping(i, sub, True, depth + 1)
                 else:
-                    v, i = self.value(s, i, col, False)
+                    v, i = self.value(s, i, col, False, depth + 1)
             out.append(v)
             i = self.next_significant(i)
             if i >= self.n:
@@ -439,13 +471,19 @@ class Reader:
 
     def events(self, start: int) -> list[tuple[int, dict]]:
         """The items of the top-level ``events:`` sequence whose key is on line
-        ``start - 1``; each with its 1-based line. Nothing may follow them.
+        ``start - 1``; each with its 1-based line. Nothing may follow them."""
+        try:
+            return self._events(start)
+        except RecursionError:  # thousands of nested [ or {: not ours to read
+            raise GiveUp from None
 
-        This is the hot loop. One ``findall`` sorts every line out in C (one
-        tuple per line); the loop then only handles what it finds: a new item
-        (dash + key), a key of the current item with a simple value, a blank
-        or comment line. Any other value (literal block, flow, nested block)
-        goes to ``Reader.value``, which says where to go on."""
+    def _events(self, start: int) -> list[tuple[int, dict]]:
+        """The body of ``events``: the hot loop. One ``findall`` sorts every
+        line out in C (one tuple per line); the loop then only handles what it
+        finds: a new item (dash + key), a key of the current item with a
+        simple value, a blank or comment line. Any other value (literal
+        block, flow, nested block) goes to ``Reader.value``, which says where
+        to go on."""
         lines = self.lines
         toks = _EVENT_LINE_RE.findall("\n".join(lines[start:]))
         if len(toks) != self.n - start:
@@ -495,7 +533,7 @@ class Reader:
             elif iv:
                 cur[key] = int(iv)
             else:
-                cur[key], j = value(raw or None, start + i, kc, True)
+                cur[key], j = value(raw or None, start + i, kc, True, ITEM_DEPTH + 1)
                 i = j - start
                 continue
             i += 1
