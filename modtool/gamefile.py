@@ -123,14 +123,26 @@ def read_roster(entries, game: Game, source: str) -> tuple[Roster, list[Problem]
     return Roster(chars), problems
 
 
+# The last game opened from each ledger, with what checking its events found:
+# a command opens its game several times (before and after an append), and a
+# ledger that only grew needs only its new events checked.
+_opened: dict[str, tuple] = {}  # abs ledger path -> (LedgerData, game_dir, GameDir, event problems)
+
+
 def open_game(game_dir: Path) -> GameDir:
     """Load and validate a game folder; raises UserError only if unusable."""
+    import os
+
     from modtool import ledger
 
     path = ledger_path(game_dir)
     if not path.is_file():
         raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
     data = ledger.load(path)
+    key = os.path.abspath(path)
+    prev = _opened.get(key)
+    if prev is not None and prev[0] is data and prev[1] == Path(game_dir):
+        return prev[2]
     source = str(path)
     header = data.header
     problems: list[Problem] = []
@@ -161,10 +173,19 @@ def open_game(game_dir: Path) -> GameDir:
     roster, roster_problems = read_roster(header.get("roster"), game, source)
     problems += roster_problems
     schemas = event_schemas(game_id)
-    problems += check_events(data.events, schemas, source)
+    event_problems = None
+    if prev is not None and prev[0].header is data.header:
+        n = len(prev[0].events)
+        if 0 < n <= len(data.events) and data.events[n - 1] is prev[0].events[n - 1]:
+            event_problems = prev[3] + check_events(data.events[n:], schemas, source)  # only what was appended
+    if event_problems is None:
+        event_problems = check_events(data.events, schemas, source)
+    problems += event_problems
     events, revert_problems = effective_events(data.events, source)
     problems += revert_problems
-    return GameDir(Path(game_dir), path, header, events, data.digest, game, roster, options, tz, problems)
+    gd = GameDir(Path(game_dir), path, header, events, data.digest, game, roster, options, tz, problems)
+    _opened[key] = (data, Path(game_dir), gd, event_problems)
+    return gd
 
 
 _LINE, _TYPE = attrgetter("line"), attrgetter("type")

@@ -1,9 +1,7 @@
 """The read cache gives exactly what parsing gives, and only for the same bytes."""
 
-import json
-
 from modtool import ledger
-from modtool.ledger import _cache
+from modtool.ledger import _cache, _store
 
 
 def test_cache_hit_equals_parse_and_edit_invalidates(m42_game):
@@ -20,23 +18,31 @@ def test_cache_hit_equals_parse_and_edit_invalidates(m42_game):
     assert third.digest != first.digest
 
 
-def test_corrupt_or_foreign_cache_is_ignored(m42_game):
+def test_corrupt_or_foreign_cache_is_ignored(m42_game, monkeypatch):
     g = m42_game('- {type: close, day: 1, at: "2026-11-03 21:00"}\n')
     path = g / "ledger.yaml"
     good = ledger.load(path)
     cache = _cache.cache_path(path)
-    cache.write_text("{not json", encoding="utf-8")
+    assert cache.is_file()
+    blob = cache.read_bytes()
+    # damaged: one byte of the events changed, the MAC no longer fits
+    i = blob.index("2026-11-03 21:00".encode())
+    cache.write_bytes(blob[:i] + b"1999" + blob[i + 4:])
+    _store._memo.clear()
+    assert _cache.read(path) is None
     assert ledger.load(path).events == good.events
-    data = json.loads(cache.read_text(encoding="utf-8"))
-    data["events"][0][1]["at"] = "1999-01-01 00:00"
-    data["format"] = "ledger-cache-0/old"
-    cache.write_text(json.dumps(data), encoding="utf-8")
+    # foreign: a cache made under another user's key (a game folder from a friend)
+    cache.write_bytes(blob)
+    monkeypatch.setattr(_cache, "_KEY", b"k" * 32)
+    assert _cache.read(path) is None
+    _store._memo.clear()
     assert ledger.load(path).events == good.events
 
 
-def test_values_json_cannot_keep_are_not_cached(tmp_path):
+def test_values_marshal_cannot_keep_are_not_cached(tmp_path):
     path = tmp_path / "ledger.yaml"
     path.write_text("game: m42\nevents:\n  - type: close\n    day: 1\n    at: 2026-11-03 21:00:00\n", encoding="utf-8")
     data = ledger.load(path)  # a YAML timestamp: the C loader gives a datetime
     assert not _cache.cache_path(path).exists()
+    _store._memo.clear()
     assert ledger.load(path).events == data.events

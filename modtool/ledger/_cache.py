@@ -2,9 +2,9 @@
 
 The ledger stays the only source of truth; the cache holds exactly what
 parsing its bytes gave and may be deleted at any time. It lives in
-``GAME_DIR/.modtool/``: a *base* (``ledger-cache.json``: header and events of
+``GAME_DIR/.modtool/``: a *base* (``ledger-cache.bin``: header and events of
 the first ``size`` bytes, with their sha256) and *segments*
-(``ledger-cache.tail.jsonl``, one JSON line per later stretch of bytes with
+(``ledger-cache.tail.bin``, one record per later stretch of bytes with
 its own sha256 and events). An append adds a segment, so writing costs the
 event; a read after an append parses only the new tail. When segments pile
 up the base is rewritten whole (amortised: when they hold as many events as
@@ -13,15 +13,18 @@ the base).
 Both name the file's stat signature at the time they were written. A read
 whose ledger has the same signature, last changed well before the cache was
 written (git's "racy clean" rule), is answered without reading the ledger;
-otherwise the bytes are hashed and checked stretch by stretch. JSON, not
-pickle, so a game folder from someone else cannot run code here.
+otherwise the bytes are hashed and checked stretch by stretch.
+
+Records are marshal bytes (three times faster to load than JSON for a large
+ledger), each behind a MAC with a key private to this user
+(``~/.cache/modtool/cache.key``): a cache that came with someone else's game
+folder, or was damaged, is simply not used.
 """
 
 from __future__ import annotations
 
-import json
-import math
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,9 +33,10 @@ from modtool import __version__
 from modtool.events import Event
 
 CACHE_DIR = ".modtool"
-BASE_NAME = "ledger-cache.json"
-SEGMENTS_NAME = "ledger-cache.tail.jsonl"
-_FORMAT = f"ledger-cache-2/{__version__}"
+BASE_NAME = "ledger-cache.bin"
+SEGMENTS_NAME = "ledger-cache.tail.bin"
+# marshal's format belongs to the Python version: part of what the MAC signs.
+_FORMAT = f"ledger-cache-3/{__version__}/{sys.version_info[0]}.{sys.version_info[1]}"
 RACY_NS = 1_000_000_000  # a file changed within this long before the cache was written is hashed
 
 
@@ -51,20 +55,6 @@ def signature(st: os.stat_result) -> list[int]:
 def trusted(sig: list[int], written_ns: int) -> bool:
     """The file behind ``sig`` cannot have changed unseen since ``written_ns``."""
     return max(sig[3], sig[4]) < written_ns - RACY_NS
-
-
-def plain(value) -> bool:
-    """True if JSON gives ``value`` back unchanged (str keys, no dates, no NaN)."""
-    t = type(value)
-    if t is str or t is int or t is bool or value is None:
-        return True
-    if t is dict:
-        return all(type(k) is str and plain(v) for k, v in value.items())
-    if t is list:
-        return all(plain(v) for v in value)
-    if t is float:
-        return math.isfinite(value)
-    return False
 
 
 @dataclass
@@ -102,83 +92,169 @@ class Cached:
         return sum(len(s.events) for s in self.stretches)
 
 
-def read(ledger: Path) -> Cached | None:
+_MAGIC = b"MTCACHE3"
+_MAC_LEN = 32
+
+
+def _user_key() -> bytes | None:
+    """This user's secret for the cache's MACs (made once, mode 0600), so a
+    cache that came with someone else's game folder is never unmarshalled."""
+    global _KEY
+    if _KEY is not None:
+        return _KEY or None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = os.path.join(base, "modtool", "cache.key")
     try:
-        with open(cache_path(ledger), encoding="utf-8") as f:
-            b = json.load(f)
-        if b.get("format") != _FORMAT:
-            return None
-        c = Cached(b["header"], b["item_col"], b["events_line"], b["flow_empty"], b["lines"], b["ends_nl"],
-                   b["crlf"], [Stretch(0, b["size"], b["sha"], b["events"])], b["sig"], b["at"])
-    except (OSError, ValueError, KeyError, TypeError):
+        with open(path, "rb") as f:
+            key = f.read()
+        if len(key) < 32:
+            raise OSError("short key")
+    except OSError:
+        try:
+            os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+            key = os.urandom(32)
+            tmp = f"{path}.{os.getpid()}.tmp"
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(key)
+            try:
+                os.link(tmp, path)  # the first writer wins; a racing one reads its key
+            except FileExistsError:
+                pass
+            finally:
+                os.unlink(tmp)
+            with open(path, "rb") as f:
+                key = f.read()
+        except OSError:
+            key = b""
+    _KEY = key
+    return key or None
+
+
+_KEY: bytes | None = None
+
+
+def _mac(key: bytes, payload: bytes) -> bytes:
+    import hmac
+
+    return hmac.new(key, _FORMAT.encode() + payload, "sha256").digest()
+
+
+def _pack(obj) -> bytes | None:
+    """``obj`` as a record: magic, length, MAC, marshal bytes (None: cannot be)."""
+    import marshal
+
+    key = _user_key()
+    if key is None:
         return None
     try:
-        with open(segments_path(ledger), encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, ValueError):
-        return c
-    for line in text.split("\n"):
-        if not line:
-            continue
+        payload = marshal.dumps(obj, 4)
+    except ValueError:  # a value marshal does not keep (a YAML timestamp): no cache
+        return None
+    return _MAGIC + len(payload).to_bytes(8, "little") + _mac(key, payload) + payload
+
+
+def _unpack_all(blob: bytes) -> list:
+    """The records of ``blob`` whose MAC is right, up to the first that is not."""
+    import hmac
+    import marshal
+
+    key = _user_key()
+    out = []
+    if key is None:
+        return out
+    view = memoryview(blob)
+    pos, head = 0, len(_MAGIC) + 8 + _MAC_LEN
+    while pos + head <= len(blob):
+        if view[pos:pos + len(_MAGIC)] != _MAGIC:
+            break
+        n = int.from_bytes(view[pos + len(_MAGIC):pos + len(_MAGIC) + 8], "little")
+        mac = bytes(view[pos + len(_MAGIC) + 8:pos + head])
+        payload = view[pos + head:pos + head + n]
+        if len(payload) != n or not hmac.compare_digest(mac, _mac(key, bytes(payload))):
+            break  # torn, foreign or tampered: the rest is not trusted
         try:
-            s = json.loads(line)
-            if s.get("format") != _FORMAT or s["start"] > c.size:
+            out.append(marshal.loads(payload))
+        except (ValueError, EOFError, TypeError):
+            break
+        pos += head + n
+    return out
+
+
+def read(ledger: Path) -> Cached | None:
+    try:
+        with open(cache_path(ledger), "rb") as f:
+            blob = f.read()
+    except OSError:
+        return None
+    records = _unpack_all(blob)
+    try:
+        b = records[0]
+        c = Cached(b["header"], b["item_col"], b["events_line"], b["flow_empty"], b["lines"], b["ends_nl"],
+                   b["crlf"], [Stretch(0, b["size"], b["sha"], b["events"])], b["sig"], b["at"])
+    except (IndexError, KeyError, TypeError):
+        return None
+    try:
+        with open(segments_path(ledger), "rb") as f:
+            segments = _unpack_all(f.read())
+    except OSError:
+        return c
+    for s in segments:
+        try:
+            if s["start"] > c.size:
                 break
             if s["start"] < c.size:
                 continue  # written twice by two readers at once, or for an older base
             c.stretches.append(Stretch(s["start"], s["end"], s["sha"], s["events"]))
             c.sig, c.written_ns = s["sig"], s["at"]
             c.lines, c.ends_nl = s["lines"], s["ends_nl"]
-        except (ValueError, KeyError, TypeError):
-            break  # a torn or foreign line: the rest is not trusted
+        except (KeyError, TypeError):
+            break
     return c
 
 
-def _tmp_write(path: Path, text: str) -> None:
-    path.parent.mkdir(exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
-
-
 def write_base(ledger: Path, c: Cached, sig: list[int]) -> None:
-    """Best effort: a cache that cannot be written is simply not there."""
-    if not plain(c.header) or not all(plain(d) for s in c.stretches for _, d, _ in s.events):
+    """Best effort: a cache that cannot be written is simply not there.
+    The caller passes one stretch covering the whole file."""
+    if len(c.stretches) != 1:
+        return
+    events = c.stretches[0].events
+    data = {"size": c.size, "sha": c.stretches[0].sha, "sig": sig, "at": time.time_ns(), "header": c.header,
+            "item_col": c.item_col, "events_line": c.events_line, "flow_empty": c.flow_empty, "lines": c.lines,
+            "ends_nl": c.ends_nl, "crlf": c.crlf, "events": events}
+    blob = _pack(data)
+    if blob is None:
         drop(ledger)
         return
-    events = [e for s in c.stretches for e in s.events]
-    data = {"format": _FORMAT, "size": c.size, "sha": c.stretches[-1].sha if len(c.stretches) == 1 else None,
-            "sig": sig, "at": time.time_ns(), "header": c.header, "item_col": c.item_col,
-            "events_line": c.events_line, "flow_empty": c.flow_empty, "lines": c.lines, "ends_nl": c.ends_nl,
-            "crlf": c.crlf, "events": events}
-    if data["sha"] is None:
-        return  # the caller passes one stretch covering the whole file
+    path = cache_path(ledger)
     try:
-        _tmp_write(cache_path(ledger), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        path.parent.mkdir(exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, path)
         try:
             os.unlink(segments_path(ledger))
         except FileNotFoundError:
             pass
-    except (OSError, ValueError):
+    except OSError:
         drop(ledger)
 
 
 def add_segment(ledger: Path, s: Stretch, sig: list[int], lines: int, ends_nl: bool) -> bool:
     """Append one stretch; False if it could not be (the caller drops the cache)."""
-    if not all(plain(d) for _, d, _ in s.events):
+    blob = _pack({"start": s.start, "end": s.end, "sha": s.sha, "sig": sig, "at": time.time_ns(),
+                  "lines": lines, "ends_nl": ends_nl, "events": s.events})
+    if blob is None:
         return False
-    data = {"format": _FORMAT, "start": s.start, "end": s.end, "sha": s.sha, "sig": sig, "at": time.time_ns(),
-            "lines": lines, "ends_nl": ends_nl, "events": s.events}
     try:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
         fd = os.open(segments_path(ledger), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         try:
-            os.write(fd, text.encode("utf-8"))
+            os.write(fd, blob)
         finally:
             os.close(fd)
         return True
-    except (OSError, ValueError):
+    except OSError:
         return False
 
 
