@@ -458,3 +458,12 @@ def test_whole_saved_pages_and_fragments_still_import():
     fragment = _page_post("88001", 2, "投票对象：涂山红红")  # no <html>: nothing to tell its end by
     posts, problems = read_dump_text(fragment, "f.html", tz)
     assert [p.floor for p in posts] == [2] and problems == []
+
+
+def test_a_hand_edited_pid_that_is_not_a_number_gets_no_link():
+    from modtool.m42.report import floor_link
+
+    assert floor_link(3, "1]x[url=http://evil]", "https://bbs.example/", "bbcode") == "3#"
+    assert floor_link(3, "１２", "https://bbs.example/", "markdown") == "3#"
+    assert "[url=https://bbs.example/forum.php?mod=redirect&goto=findpost&pid=12]3#[/url]" == \
+        floor_link(3, "12", "https://bbs.example/", "bbcode")

@@ -65,8 +65,8 @@ def tally_text(tj: dict, close: str, sped_up: bool, problems: list[str], upto: s
 def floor_link(floor, pid, base: str, fmt: str):
     if floor is None:
         return "代投"
-    if not pid:
-        return f"{floor}#"
+    if not pid or not (str(pid).isascii() and str(pid).isdigit()):
+        return f"{floor}#"  # no link from a pid that is not a number (a hand edit): it could break the post
     url = f"{base}forum.php?mod=redirect&goto=findpost&pid={pid}"
     if fmt == "bbcode":
         return Safe(f"[url={url}]{floor}#[/url]")
