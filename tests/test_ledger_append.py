@@ -205,3 +205,22 @@ def test_readers_share_the_lock(tmp_path):
                            env=dict(os.environ, MODTOOL_LOCK_WAIT="2"))
         assert r.returncode == 0, r.stderr
         assert r.stdout.strip() == "1"
+
+
+def test_read_only_game_folder_reads_and_refuses_writes_with_a_message(tmp_path, monkeypatch):
+    import errno
+
+    p = make(tmp_path, HEAD)
+    real_open = os.open
+
+    def no_create(path, flags, *a):
+        if str(path).endswith(".ledger.lock") and flags & os.O_CREAT:
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(path, flags, *a)
+
+    monkeypatch.setattr(os, "open", no_create)
+    assert [e.type for e in ledger.load(p).events] == ["close"]
+    with pytest.raises(UserError) as info:
+        ledger.append(p, [CARD])
+    assert "无法在这个游戏文件夹里写入（只读的文件系统）" in str(info.value)
+    assert p.read_text() == HEAD

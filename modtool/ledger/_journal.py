@@ -146,9 +146,15 @@ def record(ledger: Path, start: int, chunk: bytes, first_line: int, events: list
 
 def _append_line(ledger: Path, *entries: dict) -> None:
     d = folder(ledger)
-    d.mkdir(exist_ok=True)
+    try:
+        d.mkdir(exist_ok=True)
+    except OSError:
+        return  # a read-only folder: nothing is written there either
     text = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in entries)
-    fd = os.open(d / ACK_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        fd = os.open(d / ACK_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    except OSError:
+        return
     try:
         data = text.encode("utf-8", "surrogatepass")
         while data:

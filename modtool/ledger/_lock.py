@@ -15,6 +15,7 @@ written into the lock file by exclusive holders).
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import threading
@@ -122,6 +123,13 @@ def _wait(fd: int, mode: str, lock: Path, timeout: float | None) -> None:
                 "请等它完成后再试（可用环境变量 MODTOOL_LOCK_WAIT 设定等待秒数）"))
 
 
+def _readonly_fd(lock: Path) -> int | None:
+    try:
+        return os.open(lock, os.O_RDONLY)
+    except OSError:
+        return None
+
+
 def _mark_owner(fd: int) -> None:
     try:
         os.ftruncate(fd, 0)
@@ -133,6 +141,8 @@ def _mark_owner(fd: int) -> None:
 def _acquire(key: str, lock: Path, mode: str, timeout: float | None) -> _Held:
     held = _held.get(key)
     if held is not None and held.pid == os.getpid():
+        if mode == EXCLUSIVE and held.mode == SHARED and held.fd < 0:
+            raise UserError(Problem(str(lock), "无法在这个游戏文件夹里写入（只读）；请检查文件夹的权限"))
         if mode == EXCLUSIVE and held.mode == SHARED:
             # Upgrade (flock converts; not atomic, but the caller re-reads after).
             _unflock(held.fd)
@@ -140,7 +150,19 @@ def _acquire(key: str, lock: Path, mode: str, timeout: float | None) -> _Held:
             held.mode = EXCLUSIVE
             _mark_owner(held.fd)
         return held
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        if mode == SHARED:  # a read-only game folder: nobody writes there, read without the lock
+            fd = _readonly_fd(lock)
+            if fd is None:
+                held = _held[key] = _Held(-1, mode)
+                return held
+        else:
+            why = {errno.EROFS: "只读的文件系统", errno.EACCES: "没有写入权限", errno.EPERM: "没有写入权限",
+                   errno.ENOSPC: "磁盘已满"}.get(exc.errno, exc.strerror)
+            raise UserError(Problem(str(lock), f"无法在这个游戏文件夹里写入（{why}）；"
+                                    "请检查文件夹的权限，或把游戏复制到可以写的地方")) from None
     try:
         _wait(fd, mode, lock, timeout)
     except BaseException:
@@ -154,7 +176,7 @@ def _acquire(key: str, lock: Path, mode: str, timeout: float | None) -> _Held:
 
 def _release(key: str) -> None:
     held = _held.pop(key, None)
-    if held is None:
+    if held is None or held.fd < 0:
         return
     try:
         if held.mode == EXCLUSIVE:
