@@ -84,8 +84,9 @@ class Cached:
 
     def events(self) -> list[Event]:
         out = []
+        make = Event._make
         for s in self.stretches:
-            out.extend(Event(t, d, line) for t, d, line in s.events)
+            out.extend(map(make, s.events))
         return out
 
     def count(self) -> int:
@@ -134,10 +135,12 @@ def _user_key() -> bytes | None:
 _KEY: bytes | None = None
 
 
-def _mac(key: bytes, payload: bytes) -> bytes:
+def _mac(key: bytes, payload) -> bytes:
     import hmac
 
-    return hmac.new(key, _FORMAT.encode() + payload, "sha256").digest()
+    h = hmac.new(key, _FORMAT.encode(), "sha256")
+    h.update(payload)  # a memoryview: no copy of a large cache
+    return h.digest()
 
 
 def _pack(obj) -> bytes | None:
@@ -171,7 +174,7 @@ def _unpack_all(blob: bytes) -> list:
         n = int.from_bytes(view[pos + len(_MAGIC):pos + len(_MAGIC) + 8], "little")
         mac = bytes(view[pos + len(_MAGIC) + 8:pos + head])
         payload = view[pos + head:pos + head + n]
-        if len(payload) != n or not hmac.compare_digest(mac, _mac(key, bytes(payload))):
+        if len(payload) != n or not hmac.compare_digest(mac, _mac(key, payload)):
             break  # torn, foreign or tampered: the rest is not trusted
         try:
             out.append(marshal.loads(payload))

@@ -276,8 +276,8 @@ def _refresh(path: Path, raw: bytes, c: Cached | None, sig: list[int], source: s
         kept = _verified_prefix(c, raw)
         if kept == len(c.stretches):
             if len(raw) == c.size:
-                if sig == c.sig:
-                    return c
+                if sig == c.sig and (trusted(sig, c.written_ns) or not trusted(sig, time.time_ns())):
+                    return c  # (a file changed this very second stays to be hashed next time too)
                 # Same bytes, a new stat signature (touched, or read too soon after
                 # a write to trust it): note it, so the next read need not hash.
                 _cache.add_segment(path, Stretch(c.size, c.size, digest_of(b""), []), sig, c.lines, c.ends_nl)
