@@ -179,13 +179,63 @@ def open_game(game_dir: Path) -> GameDir:
         if 0 < n <= len(data.events) and data.events[n - 1] is prev[0].events[n - 1]:
             event_problems = prev[3] + check_events(data.events[n:], schemas, source)  # only what was appended
     if event_problems is None:
+        event_problems = _checked_before(path, game_id, schemas, data, source)
+    if event_problems is None:
         event_problems = check_events(data.events, schemas, source)
+        _remember_checks(path, game_id, schemas, data, event_problems)
     problems += event_problems
     events, revert_problems = effective_events(data.events, source)
     problems += revert_problems
     gd = GameDir(Path(game_dir), path, header, events, data.digest, game, roster, options, tz, problems)
     _opened[key] = (data, Path(game_dir), gd, event_problems)
     return gd
+
+
+def _checks_key(game_id: str, schemas: dict) -> str:
+    """What the event checks depend on: the game's schemas and the checking code."""
+    import hashlib
+
+    from modtool import schema as schema_module
+
+    code = Path(schema_module.__file__).read_bytes()
+    return hashlib.sha256(code + repr(sorted(schemas.items())).encode() + game_id.encode()).hexdigest()
+
+
+def _checks_path(ledger: Path) -> Path:
+    return ledger.parent / ".modtool" / "checked.bin"
+
+
+def _checked_before(ledger: Path, game_id: str, schemas: dict, data, source: str) -> list[Problem] | None:
+    """The event problems of an earlier command, when the ledger still begins with
+    the events it checked: only the events after them are checked now."""
+    from modtool.ledger._cache import read_record
+
+    rec = read_record(_checks_path(ledger))
+    try:
+        if rec is None or rec["key"] != _checks_key(game_id, schemas):
+            return None
+        mark = (rec["n"], rec["token"])
+        if mark not in data.marks:
+            return None
+        old = [Problem(source, m, line, floor) for m, line, floor in rec["problems"]]
+    except (KeyError, TypeError, ValueError):
+        return None
+    new = check_events(data.events[rec["n"]:], schemas, source)
+    if new or len(data.events) > rec["n"]:
+        _remember_checks(ledger, game_id, schemas, data, old + new)
+    return old + new
+
+
+def _remember_checks(ledger: Path, game_id: str, schemas: dict, data, problems: list[Problem]) -> None:
+    from modtool.ledger._cache import write_record
+
+    if not data.marks or len(problems) > 1000:
+        return
+    n, token = data.marks[-1]
+    if n != len(data.events):
+        return
+    write_record(_checks_path(ledger), {"key": _checks_key(game_id, schemas), "n": n, "token": token,
+                                        "problems": [(p.message, p.line, p.floor) for p in problems]})
 
 
 _LINE, _TYPE = attrgetter("line"), attrgetter("type")

@@ -21,7 +21,7 @@ from modtool.ledger._cache import Stretch, signature
 from modtool.ledger._dump import dump_event, event_json
 from modtool.ledger._lock import EXCLUSIVE, locked
 from modtool.ledger._store import (
-    _BLOCK_KEY_RE, _EMPTY_FLOW_RE, _EVENTS_KEY_RE, _State, _breaks, _key, _memo, _token, LedgerData, digest_of, load,
+    _BLOCK_KEY_RE, _EMPTY_FLOW_RE, _EVENTS_KEY_RE, _State, _breaks, _key, _memo, _token, LedgerData, digest_of, load, marks_of,
 )
 from modtool.problems import Problem, UserError
 
@@ -286,7 +286,7 @@ def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, texts: l
     sig = signature(after)
     if not _cache.add_segment(path, stretch, sig, c.lines, True):
         _cache.drop(path)
-    out = LedgerData(c.header, data.events + new, path, _token(c))
+    out = LedgerData(c.header, data.events + new, path, _token(c), marks=marks_of(c))
     _memo[key] = _State(sig, state.verified_ns, c, out, own=True)
     return out
 

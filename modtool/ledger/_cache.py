@@ -261,6 +261,30 @@ def add_segment(ledger: Path, s: Stretch, sig: list[int], lines: int, ends_nl: b
         return False
 
 
+def write_record(path: Path, obj) -> None:
+    """A side record beside the cache (same format and MAC); best effort."""
+    blob = _pack(obj)
+    if blob is None:
+        return
+    try:
+        path.parent.mkdir(exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+def read_record(path: Path):
+    try:
+        with open(path, "rb") as f:
+            records = _unpack_all(f.read())
+    except OSError:
+        return None
+    return records[0] if records else None
+
+
 def drop(ledger: Path) -> None:
     for p in (cache_path(ledger), segments_path(ledger)):
         try:

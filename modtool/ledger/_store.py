@@ -37,6 +37,9 @@ class LedgerData:
     path: Path
     digest: str  # names the bytes read; pass to append(expect_digest=…)
     vanished: list = field(default_factory=list)  # acknowledged events no longer in the file
+    # (events so far, token) at the end of each cached stretch: a later read
+    # whose marks include one of these holds those same first events.
+    marks: list = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what recovery did, for the director
 
 
@@ -178,6 +181,14 @@ def _key(path: Path) -> str:
 
 def _token(c: Cached) -> str:
     return f"{c.size}:{c.stretches[-1].sha if c.stretches else ''}"
+
+
+def marks_of(c: Cached) -> list:
+    out, n = [], 0
+    for s in c.stretches:
+        n += len(s.events)
+        out.append((n, f"{s.end}:{s.sha}"))
+    return out
 
 
 def _stat(path: Path, source: str) -> os.stat_result:
@@ -384,7 +395,7 @@ def _load(path: Path) -> LedgerData:
         if not (c is not None and c.sig == sig and c.size == st.st_size and trusted(sig, c.written_ns)):
             raw = _read_bytes(path, source)
             c = _refresh(path, raw, c, sig, source)
-        data = LedgerData(c.header, c.events(), path, _token(c), notes=notes)
+        data = LedgerData(c.header, c.events(), path, _token(c), notes=notes, marks=marks_of(c))
         data.vanished = _vanished(path, raw, st.st_size, sig, data.events)
         _memo[_key(path)] = _State(sig, now, c, data)
         _tell(path, data)
