@@ -17,6 +17,7 @@ import signal
 from pathlib import Path
 
 from modtool.ledger import _cache, _fast, _journal
+from modtool.ledger._journal import fsync_dir as _fsync_dir
 from modtool.ledger._cache import Stretch, signature
 from modtool.ledger._dump import dump_event, event_json
 from modtool.ledger._lock import EXCLUSIVE, locked
@@ -27,19 +28,6 @@ from modtool.problems import Problem, UserError
 
 # How many appends this process has made (the CLI's Ctrl-C message says whether it wrote).
 appended = 0
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # Windows cannot open a folder
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
 
 def atomic_write(path: Path, data: bytes) -> None:
     """Temp file in the same folder, flush, fsync, os.replace, fsync the folder.

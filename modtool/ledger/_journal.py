@@ -42,7 +42,8 @@ def tail_sha(raw, end: int) -> str:
     return sha(memoryview(raw)[max(0, end - TAIL):end])
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
+    """Make a rename or a new file in ``path`` durable (not on Windows, which cannot open a folder)."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
@@ -74,7 +75,7 @@ def write_intent(ledger: Path, ino: int, size: int, prefix_tail: str, chunk: byt
         os.fsync(fd)
     finally:
         os.close(fd)
-    _fsync_dir(d)
+    fsync_dir(d)
     return path
 
 
