@@ -4,13 +4,23 @@ A post is keyed by its forum post id, or by (thread, day, floor) when the
 dump has none, so importing the same dump twice appends nothing. Accounts not
 in the roster are imported too (the tally lists them as ignored) and are
 reported here, never guessed.
+
+``plan_import`` is the hot loop of a large import (100,000 posts, see
+tests/bench/bench_import.py): it reads the dumps as rows
+(``modtool.forum.read_dump_rows``: no Post and no datetime for each post),
+builds each event in one step and asks the roster once per account.
+``post_event`` is the plain definition of an event; tests/test_forum_bulk.py
+checks that both agree.
 """
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
+from modtool.forum import time_stamp
 from modtool.gamefile import GameDir
 from modtool.posts import Post
 from modtool.problems import Problem
@@ -25,9 +35,7 @@ class ImportReport:
     problems: list[Problem] = field(default_factory=list)
 
 
-def _stamp(t) -> str:
-    """"YYYY-MM-DD HH:MM:SS" in the post's own zone (isoformat asks the zone for an offset: slow)."""
-    return "%04d-%02d-%02d %02d:%02d:%02d" % (t.year, t.month, t.day, t.hour, t.minute, t.second)
+_stamp = time_stamp
 
 
 def post_event(post: Post, thread: str, day: int) -> dict:
@@ -44,12 +52,15 @@ def post_event(post: Post, thread: str, day: int) -> dict:
     return ev
 
 
-def _key(thread: str, day, pid: str, floor) -> tuple:
-    return ("pid", pid) if pid else ("floor", thread, day, floor)
+def _key(thread: str, day, pid: str, floor) -> str | tuple:
+    """A post's identity: its pid (a str), else where it stands (a tuple)."""
+    return pid if pid else ("floor", thread, day, floor)
 
 
 def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=None) -> tuple[list[dict], ImportReport]:
-    from modtool.forum import read_dump
+    """The events that importing ``files`` would append, and what to tell the
+    director. ``progress(done, total)`` is passed on to the readers."""
+    from modtool.forum import read_dump_rows
 
     report = ImportReport()
     existing = {}
@@ -57,24 +68,64 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
         d = ev.data
         existing[_key(d.get("thread"), d.get("day"), str(d.get("pid", "") or ""), d.get("floor"))] = d
     new_events: list[dict] = []
-    for path in files:
-        posts, problems = read_dump(Path(path), gd.tz, progress=progress)
-        report.problems += problems
-        for post in posts:
-            key = _key(thread, day, post.pid, post.floor)
-            old = existing.get(key)
-            if old is not None:
-                if (old.get("thread"), old.get("day")) != (thread, day):
-                    report.problems.append(Problem(str(path), f"帖子 pid {post.pid} 已作为第 {old.get('day')} 天的"
-                                                   f"{old.get('thread')} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件", floor=post.floor))
-                elif old.get("body") != post.body:
-                    report.changed.append(post)
-                report.skipped += 1
-                continue
-            ev = post_event(post, thread, day)
-            existing[key] = ev
-            new_events.append(ev)
-            if gd.roster.by_account(post.author) is None:
-                report.unknown_accounts.setdefault(post.author, []).append(post.floor)
+    # Nothing built here forms a reference cycle: the cyclic collector would
+    # only walk the growing lists of rows and events again and again.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for path in files:
+            rows, problems = read_dump_rows(Path(path), gd.tz, progress=progress)
+            report.problems += problems
+            _plan_rows(gd, rows, str(path), thread, day, existing, new_events, report)
+            del rows
+    finally:
+        if enabled:
+            gc.enable()
     report.added = len(new_events)
     return new_events, report
+
+
+def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, existing: dict,
+               new_events: list[dict], report: ImportReport) -> None:
+    """``post_event`` for each post (as a ``post_row``) not imported yet, inlined."""
+    append = new_events.append
+    in_roster: dict[str, bool] = {}
+    by_account = gd.roster.by_account
+    for row in rows:
+        pid, floor, author, stamp, body, edited, reply_to, _ = row
+        key = pid if pid else ("floor", thread, day, floor)  # _key, inlined
+        old = existing.get(key)
+        if old is not None:
+            if (old.get("thread"), old.get("day")) != (thread, day):
+                report.problems.append(Problem(source, f"帖子 pid {pid} 已作为第 {old.get('day')} 天的"
+                                               f"{old.get('thread')} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件", floor=floor))
+            elif old.get("body") != body:
+                report.changed.append(_row_post(row, source, gd.tz))
+            report.skipped += 1
+            continue
+        if pid:
+            ev = {"type": "post", "thread": thread, "day": day, "pid": pid, "floor": floor, "author": author,
+                  "time": stamp, "body": body}
+        else:
+            ev = {"type": "post", "thread": thread, "day": day, "floor": floor, "author": author, "time": stamp,
+                  "body": body}
+        if edited:
+            ev["edited"] = edited
+        if reply_to is not None:
+            ref = {k: v for k, v in vars(reply_to).items() if v is not None}
+            if ref:
+                ev["reply_to"] = ref
+        existing[key] = ev
+        append(ev)
+        known = in_roster.get(author)
+        if known is None:
+            known = in_roster[author] = by_account(author) is not None
+        if not known:
+            report.unknown_accounts.setdefault(author, []).append(floor)
+
+
+def _row_post(row: tuple, source: str, tz) -> Post:
+    pid, floor, author, _, body, edited, reply_to, when = row
+    if not isinstance(when, datetime):
+        when = datetime.fromtimestamp(when, tz)
+    return Post(pid, floor, author, when, body, edited, reply_to, source)

@@ -154,8 +154,14 @@ def convert_quoted(message: str) -> tuple[str, str | None, ReplyRef | None] | No
     parts = split_x3_quote(message)
     if parts is None:
         return None
-    quote, href, head, rest = parts
-    tail, edited = convert(rest, keep_leading=True)
+    tail, edited = convert(parts[3], keep_leading=True)
+    return quoted_post(parts, tail, edited)
+
+
+def quoted_post(parts: tuple[str, str, str, str], tail: str, edited: str | None) -> tuple[str, str | None, ReplyRef | None]:
+    """``convert_quoted`` from ``split_x3_quote``'s parts and the rest of
+    the message converted (``tail``, with ``keep_leading``)."""
+    quote, href, head, _ = parts
     body = (quote + tail).strip()
     m = _HEAD_TEXT.match(head)
     if m is None or not body.startswith("[quote]"):

@@ -11,21 +11,25 @@ else ``dateline`` "Y-n-j H:i" read in the game zone (relative datelines such
 as "3&nbsp;分钟前" cannot be placed and give a problem); ``message`` is the
 rendered HTML, turned back into BBCode by ``html2bb``.
 
-This path is kept lean: a 100,000-post dump is read in well under twice the
-time of a bare ``json.load`` (see tests/bench/bench_import.py).
+This path is kept lean (tests/bench/bench_import.py): posts are read 5,000 at
+a time, field by field (``_columns``), and a chunk of well-formed posts costs
+few Python calls a post; any unusual item sends its chunk through ``_post``,
+post by post, which reports it. The JSON tree is dropped chunk by chunk.
 """
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import operator
 import re
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
+from itertools import compress, repeat
 from typing import Any, Callable
 
-from modtool.forum.common import convert_quoted, make_post, parse_time, reply_ref
-from modtool.forum.html2bb import convert
+from modtool.forum.common import convert_quoted, make_post, parse_time, quoted_post, reply_ref
+from modtool.forum.html2bb import convert, convert_many, split_x3_quote
 from modtool.posts import Post
 from modtool.problems import Problem
 
@@ -40,20 +44,27 @@ def _line_col(text: str, pos: int) -> tuple[int, int]:
     return line, col
 
 
-def read_json(text: str, source: str, tz: tzinfo, progress: Progress = None) -> tuple[list[Post], list[Problem]]:
+def read_json(
+    text: str | list[str], source: str, tz: tzinfo, progress: Progress = None, row: Callable[[Post], tuple] | None = None
+) -> tuple[list, list[Problem]]:
+    """``text`` may be given in a one-item list, which is emptied: the text
+    can then be freed as soon as it is parsed. With ``row`` (see
+    ``modtool.forum.read_dump_rows``) each post comes as a row, sorted by floor."""
     # Nothing read here forms a reference cycle; the cyclic collector would
     # only rescan the freshly loaded JSON tree again and again (~15% of the time).
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _read_json(text, source, tz, progress)
+        return _read_json(text, source, tz, progress, row)
     finally:
         if enabled:
             gc.enable()
 
 
-def _read_json(text: str, source: str, tz: tzinfo, progress: Progress) -> tuple[list[Post], list[Problem]]:
+def _read_json(text: str | list[str], source: str, tz: tzinfo, progress: Progress, row=None) -> tuple[list, list[Problem]]:
     problems: list[Problem] = []
+    if text.__class__ is list:
+        text = text.pop()
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -62,6 +73,7 @@ def _read_json(text: str, source: str, tz: tzinfo, progress: Progress) -> tuple[
     except (ValueError, RecursionError) as e:
         problems.append(Problem(source, f"JSON 无法读取：{e}"))
         return [], problems
+    del text  # parsed; freed here when the caller gave it in a list
 
     envelopes = data if isinstance(data, list) else [data]
     postlists: list[list] = []
@@ -103,17 +115,26 @@ def _read_json(text: str, source: str, tz: tzinfo, progress: Progress) -> tuple[
     for postlist in postlists:
         for at in range(0, len(postlist), PROGRESS_EVERY):
             chunk = postlist[at : at + PROGRESS_EVERY]
-            posts.extend(filter(None, [_post(item, done + k, source, tz, problems) for k, item in enumerate(chunk, 1)]))
+            fast = _posts_fast(chunk, source, tz) if row is None else _rows_fast(chunk, tz)
+            if fast is None:
+                fast = filter(None, [_post(item, done + k, source, tz, problems) for k, item in enumerate(chunk, 1)])
+                if row is not None:
+                    fast = map(row, fast)
+            posts.extend(fast)
             done += len(chunk)
+            # Drop what is converted: the JSON tree shrinks as the posts grow.
+            postlist[at : at + PROGRESS_EVERY] = repeat(None, len(chunk))
+            del chunk, fast
             if progress is not None and done < total:
                 progress(done, total)
     if progress is not None:
         progress(total, total)
-    posts.sort(key=_FLOOR)
+    posts.sort(key=_FLOOR if row is None else _ROW_FLOOR)
     return posts, problems
 
 
 _FLOOR = operator.attrgetter("floor")
+_ROW_FLOOR = operator.itemgetter(1)
 
 
 def _post(item: dict, index: int, source: str, tz: tzinfo, problems: list[Problem]) -> Post | None:
@@ -155,6 +176,119 @@ def _post(item: dict, index: int, source: str, tz: tzinfo, problems: list[Proble
     return make_post(
         pid, floor, author, time, body, edited, reply_ref(body) if "[" in body else None, source, {"authorid": authorid}
     )
+
+
+_FAST_FIELDS = operator.itemgetter("position", "pid", "author", "dbdateline", "authorid", "message")
+_QUOTE_START = '<div class="quote">'
+_fromtimestamp = datetime.fromtimestamp
+_not_none = functools.partial(operator.is_not, None)
+
+
+def _columns(chunk: list) -> tuple | None:
+    """What ``_post`` makes of a chunk of well-formed posts, field by field
+    rather than post by post: (pids, floors, authors, unix times, bodies,
+    edit markers, reply refs, author ids). None when any item is unusual: the
+    chunk then goes through ``_post``, which reports it."""
+    try:
+        pos, pid, author, db, authorid, messages = zip(*map(_FAST_FIELDS, chunk))
+        for column in (pos, author, db, authorid, messages):
+            "".join(column)  # TypeError unless all are text (pid: below)
+        if not (all(pid) and all(author)):
+            return None
+        # The checks of ``_post`` on pid and tid: ASCII digits only.
+        tids = list(filter(_not_none, map(dict.get, chunk, repeat("tid"))))
+        digits = "".join(pid) + "".join(tids)  # TypeError: a tid that is not text
+        if not (all(tids) and digits.isdigit() and digits.isascii()):
+            return None
+        floors = list(map(int, pos))
+        stamps = list(map(int, db))
+    except (KeyError, TypeError, ValueError):
+        return None
+    n = len(messages)
+    messages = list(messages)
+    refs: list = [None] * n
+    # ``convert_quoted``: the quote apart, the rest of the message with the others.
+    quoted = {}
+    for i in compress(range(n), map(str.startswith, messages, repeat(_QUOTE_START))):
+        parts = split_x3_quote(messages[i])
+        if parts is not None:
+            quoted[i] = parts
+            messages[i] = parts[3]
+    bodies, edited = convert_many(messages, quoted)
+    del messages
+    for i in compress(range(n), map(operator.contains, bodies, repeat("["))):
+        if i not in quoted:
+            refs[i] = reply_ref(bodies[i])
+    for i, parts in quoted.items():
+        bodies[i], edited[i], refs[i] = quoted_post(parts, bodies[i], edited[i])
+    return pid, floors, author, stamps, bodies, edited, refs, authorid
+
+
+def _posts_fast(chunk: list, source: str, tz: tzinfo) -> list[Post] | None:
+    """``_post`` over a chunk (see ``_columns``). tests/test_forum_bulk.py
+    checks that both give the same posts."""
+    columns = _columns(chunk)
+    if columns is None:
+        return None
+    pid, floors, author, stamps, bodies, edited, refs, authorid = columns
+    try:
+        times = list(map(_fromtimestamp, stamps, repeat(tz)))
+    except (ValueError, OverflowError, OSError):
+        return None
+    # One ``extra`` per account, shared by its posts (nothing changes a post's extra).
+    extra_of = {a: {"authorid": a} for a in set(authorid)}
+    extras = map(extra_of.__getitem__, authorid)
+    return list(map(make_post, pid, floors, author, times, bodies, edited, refs, repeat(source), extras))
+
+
+def _rows_fast(chunk: list, tz: tzinfo) -> list[tuple] | None:
+    """``_posts_fast`` as rows (``modtool.forum.post_row``) without a Post or
+    a datetime for each: the time is formatted once a minute."""
+    columns = _columns(chunk)
+    if columns is None:
+        return None
+    pid, floors, author, stamps, bodies, edited, refs, _ = columns
+    try:  # a lone surrogate: ``make_post`` (by way of ``_post``) replaces it
+        "".join(bodies).encode()
+        "".join(author).encode()
+        "".join(filter(None, edited)).encode()
+        "".join(r.author for r in refs if r is not None and r.author is not None).encode()
+    except UnicodeEncodeError:
+        return None
+    try:
+        minutes = _MINUTES.get(tz)
+        if minutes is None or len(minutes) > 100_000:
+            minutes = _MINUTES[tz] = {}
+    except TypeError:  # a zone that cannot be a key
+        return None
+    whole = list(map(operator.floordiv, stamps, repeat(60)))
+    for m in set(whole).difference(minutes):
+        head = _minute(m * 60, tz)
+        if not head:
+            return None
+        minutes[m] = head
+    texts = list(map(operator.add, map(minutes.__getitem__, whole), map(_SECONDS.__getitem__, map(operator.mod, stamps, repeat(60)))))
+    return list(zip(pid, floors, author, texts, bodies, edited, refs, stamps))
+
+
+_MINUTES: dict[tzinfo, dict[int, str]] = {}
+_SECONDS = ["%02d" % s for s in range(60)]
+
+
+def _minute(start: int, tz: tzinfo) -> str:
+    """"YYYY-MM-DD HH:MM:" of the minute from unix time ``start`` in ``tz``;
+    "" when its seconds do not run 00 to 59 there (an offset change inside
+    it, an offset in seconds, out of range): such posts go through ``_post``."""
+    try:
+        first, last = _fromtimestamp(start, tz), _fromtimestamp(start + 59, tz)
+    except (ValueError, OverflowError, OSError):
+        return ""
+    if first.second or last - first != _59S:  # one zone: the difference of the wall clocks
+        return ""
+    return "%04d-%02d-%02d %02d:%02d:" % (first.year, first.month, first.day, first.hour, first.minute)
+
+
+_59S = timedelta(seconds=59)
 
 
 def _post_careful(item: dict, index: int, source: str, tz: tzinfo, problems: list[Problem]) -> Post | None:

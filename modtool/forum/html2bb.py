@@ -33,8 +33,10 @@ Entities are unescaped and no-break spaces become plain spaces.
 
 from __future__ import annotations
 
-import html
 import re
+from collections.abc import Container
+from itertools import compress, repeat
+from operator import contains
 
 # --- tokens -------------------------------------------------------------------
 
@@ -65,6 +67,19 @@ def unescape_entities(text: str) -> str:
     """``html.unescape``, with a fast path for the entities Discuz writes."""
     if "&" not in text:
         return text
+    fast = _discuz_entities(text)
+    if fast is not None:
+        return fast
+    import html  # rare here, and html.entities is a large module to import
+
+    return html.unescape(text)
+
+
+def _discuz_entities(text: str) -> str | None:
+    """``html.unescape`` of text whose only entities are those Discuz writes
+    (&lt; &gt; &quot; &#39; &nbsp; &amp;); None for any other."""
+    if text.count("&") == text.count("&amp;"):  # &amp; alone, as in every link
+        return text.replace("&amp;", "&")
     fast = (
         text.replace("&lt;", "<")
         .replace("&gt;", ">")
@@ -74,7 +89,7 @@ def unescape_entities(text: str) -> str:
     )
     if fast.count("&") == fast.count("&amp;"):
         return fast.replace("&amp;", "&")
-    return html.unescape(text)
+    return None
 
 
 def _unescape(text: str) -> str:
@@ -396,8 +411,48 @@ class BBWriter:
 #
 # Discuz renders BBCode in a fixed shape, so most posts are converted by a few
 # C-speed substitutions; whatever is left over (any "<" remaining) sends the
-# ORIGINAL message through the tokenizer. tests/test_forum_html.py checks
-# that both paths agree.
+# ORIGINAL message through the tokenizer. tests/test_forum_html.py and
+# tests/test_forum_bulk.py check that both paths agree.
+
+
+_BR_LINES = re.compile(r"<br />(?:\r\n?|\n)?")
+
+
+def _br_lines(text: str) -> str:
+    """Each <br /> with the source newline after it ("\r\n", "\n" or "\r") as
+    one newline, as ``BBWriter`` reads it."""
+    if "<br />" not in text:
+        return text
+    if "<br /><br />" in text:  # the replaces below would join the second's newline to the first
+        return _BR_LINES.sub("\n", text)
+    return text.replace("<br />\r\n", "\n").replace("<br />\n", "\n").replace("<br />\r", "\n").replace("<br />", "\n")
+
+
+def _plain(text: str) -> str | None:
+    """``_unescape`` of a message whose tags were replaced in place, or None
+    when the tokenizer could read it otherwise: a "\r" left over may pair with
+    a newline that stood for a tag, and an entity other than Discuz's own may
+    be a newline right after a <br /> (which the tokenizer drops)."""
+    if "\r" in text:
+        return None
+    if "&" in text:
+        text = _discuz_entities(text)  # type: ignore[assignment]
+        if text is None:
+            return None
+    if "\xa0" in text:
+        text = text.replace("\xa0", " ")
+    return text
+
+
+class _Unusual(Exception):
+    """An attribute value the regex path would read otherwise than the tokenizer."""
+
+
+def _attr(value: str) -> str:
+    # The tokenizer keeps a no-break space or "\r" in an attribute; ``_unescape`` would not.
+    if "&nbsp;" in value or "\xa0" in value or "\r" in value:
+        raise _Unusual
+    return value
 
 _EDIT_HEAD = re.compile(r'\A\s*<i class="pstatus">([^<]*)</i>')
 _SMILEY = re.compile(r'<img src="[^"<>]*" smilieid="[^"<>]*"[^<>]*>')
@@ -414,27 +469,34 @@ _QUOTE_HEAD = re.compile(
 
 def _font_sub(m: re.Match) -> str:
     kind = m.group(1)
-    return f"[{kind}={m.group(2)}]{m.group(3)}[/{kind}]"
+    return f"[{kind}={_attr(m.group(2))}]{m.group(3)}[/{kind}]"
 
 
 def _face_sub(m: re.Match) -> str:
-    return f"[font={m.group(1)}]{m.group(2)}[/font]"
+    return f"[font={_attr(m.group(1))}]{m.group(2)}[/font]"
 
 
 def _link_sub(m: re.Match) -> str:
-    return f"[url={m.group(1)}]{m.group(2)}[/url]"
+    return f"[url={_attr(m.group(1))}]{m.group(2)}[/url]"
 
 
 def _quote_head_sub(m: re.Match) -> str:
     size, href, color, text = m.groups()
-    return f"{_QUOTE_OPEN}[size={size}][url={href}][color={color}]{text}[/color][/url][/size]"
+    return f"{_QUOTE_OPEN}[size={_attr(size)}][url={_attr(href)}][color={_attr(color)}]{text}[/color][/url][/size]"
+
+
 _QUOTE_CLOSE = "</blockquote></div>"
-
-
 
 
 def _fast(message: str, strip) -> tuple[str, str | None] | None:
     """The regex path; None when the message needs the tokenizer."""
+    try:
+        return _fast_or_raise(message, strip)
+    except _Unusual:
+        return None
+
+
+def _fast_or_raise(message: str, strip) -> tuple[str, str | None] | None:
     edited = None
     if '<i class="pstatus">' in message:
         m = _EDIT_HEAD.match(message)
@@ -445,7 +507,15 @@ def _fast(message: str, strip) -> tuple[str, str | None] | None:
     has_quote = _QUOTE_OPEN in message
     if has_quote:
         message = _QUOTE_HEAD.sub(_quote_head_sub, message, 1)
-    message = message.replace("<br />\r\n", "\n").replace("<br />\n", "\n").replace("<br />", "\n")
+    return _fast_tags(_br_lines(message), strip, edited, has_quote)
+
+
+def _fast_tags(message: str, strip, edited: str | None, has_quote: bool) -> tuple[str, str | None] | None:
+    """The rest of ``_fast``, once the edit marker, the quote header and the
+    line breaks are done."""
+    if "<" not in message:
+        plain = _plain(message)
+        return None if plain is None else (strip(plain), edited)
     if "<strong>" in message:
         message = message.replace("<strong>", "[b]").replace("</strong>", "[/b]")
     if "<i>" in message:
@@ -477,7 +547,10 @@ def _fast(message: str, strip) -> tuple[str, str | None] | None:
         message = message[:i] + "[quote]" + message[i + len(_QUOTE_OPEN) : j] + "[/quote]" + message[j + len(_QUOTE_CLOSE) :]
     if "<" in message:
         return None
-    return strip(_unescape(message)), edited
+    plain = _plain(message)
+    if plain is None:
+        return None
+    return strip(plain), edited
 
 
 # A post that starts with a Discuz X3 quote whose quoted text is plain lines.
@@ -496,10 +569,17 @@ def split_x3_quote(message: str) -> tuple[str, str, str, str] | None:
     if m is None:
         return None
     size, href, color, head, inner = m.groups()
-    inner = inner.replace("<br />\r\n", "\n").replace("<br />\n", "\n").replace("<br />", "\n")
+    inner = _plain(_br_lines(inner))
+    if inner is None:
+        return None
+    attrs = size + href + color  # ``_attr`` of each, at once
+    if "&nbsp;" in attrs or "\xa0" in attrs or "\r" in attrs:
+        return None
     href = _unescape(href)
     head = _unescape(head)
-    quote = f"[quote][size={_unescape(size)}][url={href}][color={_unescape(color)}]{head}[/color][/url][/size]{_unescape(inner)}[/quote]"
+    if "&" in attrs:
+        size, color = _unescape(size), _unescape(color)
+    quote = f"[quote][size={size}][url={href}][color={color}]{head}[/color][/url][/size]{inner}[/quote]"
     return quote, href, head, message[m.end() :]
 
 
@@ -511,13 +591,13 @@ def convert(message: str, keep_leading: bool = False) -> tuple[str, str | None]:
     strip = str.rstrip if keep_leading else str.strip
     if "<" not in message:
         return strip(_unescape(message)), None
-    # The commonest game post: lines joined by <br />, nothing else.
-    simple = message.replace("<br />\r\n", "\n")
-    if "<" in simple:
-        simple = simple.replace("<br />\n", "\n").replace("<br />", "\n")
-    if "<" not in simple:
-        return strip(_unescape(simple)), None
-    fast = _fast(message, strip)
+    if '<i class="pstatus">' in message or _QUOTE_OPEN in message:
+        fast = _fast(message, strip)
+    else:  # the commonest game post: lines joined by <br />, maybe some bold or colour
+        try:
+            fast = _fast_tags(_br_lines(message), strip, None, False)
+        except _Unusual:
+            fast = None
     if fast is not None:
         return fast
     return convert_slow(message, keep_leading)
@@ -549,3 +629,65 @@ def convert_slow(message: str, keep_leading: bool = False) -> tuple[str, str | N
             data(_unescape(part))
         tag = not tag
     return writer.finish(keep_leading)
+
+
+# --- many messages at once ------------------------------------------------------
+#
+# A 100,000-post dump is mostly posts of plain lines joined by <br />. Rather
+# than calling ``convert`` on each, ``convert_many`` runs its first steps on
+# all messages joined into one string (C-speed replaces and splits), so only
+# the few messages that hold other markup, entities or odd white space cost a
+# Python call. The result is the same as ``convert`` message by message:
+# tests/test_forum_bulk.py checks it on generated messages.
+
+_SEP = "\x00"  # cannot stand in a <br /> nor be stripped as white space
+
+
+def convert_many(messages: list[str], keep_leading: Container[int] = ()) -> tuple[list[str], list[str | None]]:
+    """``[convert(m, i in keep_leading) for i, m in enumerate(messages)]``
+    as (bodies, edit markers)."""
+    n = len(messages)
+    joined = _SEP.join(messages)
+    if joined.count(_SEP) != n - 1 or not n:  # a NUL of its own in some message
+        done = [convert(m, i in keep_leading) for i, m in enumerate(messages)]
+        return [b for b, _ in done], [e for _, e in done]
+    hard: set[int] = set()
+    if "<" in joined:
+        # The first steps of ``_fast_tags``, on all messages at once.
+        joined = _br_lines(joined)
+        for opening, closing, code_open, code_close in _SIMPLE_TAGS:
+            if opening in joined:
+                # It turns a closing tag into BBCode only where the opening one is too.
+                hard.update(i for i in compress(range(n), map(contains, messages, repeat(closing))) if opening not in messages[i])
+                joined = joined.replace(opening, code_open).replace(closing, code_close)
+    parts = joined.split(_SEP)
+    del joined
+    edited: list[str | None] = [None] * n
+    # Messages with markup or a "\r" left: the whole conversion, from the original.
+    hard.update(compress(range(n), map(contains, parts, repeat("<"))))
+    hard.update(compress(range(n), map(contains, parts, repeat("\r"))))
+    for i in hard:
+        parts[i] = ""
+    # Plain lines: what ``_plain`` would change, changed one by one.
+    for i in compress(range(n), map(contains, parts, repeat("&"))):
+        plain = _plain(parts[i])
+        if plain is None:
+            hard.add(i)
+            plain = ""
+        parts[i] = plain
+    for i in compress(range(n), map(contains, parts, repeat("\xa0"))):
+        parts[i] = parts[i].replace("\xa0", " ")
+    bodies = list(map(str.strip, parts))
+    for i in keep_leading:
+        bodies[i] = parts[i].rstrip()
+    for i in hard:
+        bodies[i], edited[i] = convert(messages[i], i in keep_leading)
+    return bodies, edited
+
+
+_SIMPLE_TAGS = (
+    ("<strong>", "</strong>", "[b]", "[/b]"),
+    ("<i>", "</i>", "[i]", "[/i]"),
+    ("<u>", "</u>", "[u]", "[/u]"),
+    ("<strike>", "</strike>", "[s]", "[/s]"),
+)
