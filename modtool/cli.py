@@ -143,9 +143,11 @@ def import_(
         raise UserError(f"--thread 应为 {'、'.join(THREADS)} 之一，而不是「{thread}」")
     gd = _open(game_dir)
 
+    show = sys.stderr.isatty()  # a progress line is for a person at a terminal, not a log
+
     def progress(done: int, total: int) -> None:
         # Only a long import is worth a progress line (DESIGN.md speed bar).
-        if total >= 5000:
+        if show and total >= 5000:
             typer.echo(f"\r已读 {done}/{total} 帖", err=True, nl=done >= total)
 
     events, report = plan_import(gd, files, thread, day, progress=progress)

@@ -96,11 +96,29 @@ _PLAIN_TYPES = (str, int, bool, type(None))
 
 
 def _json_plain(v) -> bool:
+    """Only str keys and str, int, bool, None, lists and mappings (a call per
+    container, not per value: an import checks a hundred thousand events)."""
     t = type(v)
     if t is dict:
-        return all(type(k) is str and _json_plain(x) for k, x in v.items())
+        for k, x in v.items():
+            if type(k) is not str:
+                return False
+            tx = type(x)
+            if tx is dict or tx is list:
+                if not _json_plain(x):
+                    return False
+            elif tx not in _PLAIN_TYPES:
+                return False
+        return True
     if t is list:
-        return all(_json_plain(x) for x in v)
+        for x in v:
+            tx = type(x)
+            if tx is dict or tx is list:
+                if not _json_plain(x):
+                    return False
+            elif tx not in _PLAIN_TYPES:
+                return False
+        return True
     return t in _PLAIN_TYPES
 
 
@@ -240,33 +258,31 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
                                             "请先用 modtool check 看一下账本，再重新运行命令"))
                 if _acknowledge:
                     _journal.record(path, size, blob, first_line, events, one_line, signature(after),
-                                    not data.vanished)
+                                    not data.vanished, [t.strip()[2:] for t in texts] if one_line else None)
                 _journal.clear_intent(path)
                 appended += 1
         finally:
             os.close(fd)
-        return _remember(path, state, data, blob, texts, events, first_line, size, after)
+        return _remember(path, state, data, blob, texts, events, first_line, size, after, one_line)
 
 
 def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, texts: list[str], events: list[dict],
-              first_line: int, size: int, after: os.stat_result) -> LedgerData:
+              first_line: int, size: int, after: os.stat_result, one_line: bool) -> LedgerData:
     """Our own append, added to what this process and the read cache know,
-    so the next read parses nothing. Bulk appends are left to the next read
-    (it parses just the tail)."""
-    key = _key(path)
-    if len(events) > 1000:
-        _memo.pop(key, None)
-        return load(path)
+    so the next read parses nothing: the events are what was written (a
+    one-line event is plain JSON data, checked so: a shallow copy keeps it;
+    a block event is normalised as the reader would give it)."""
     from modtool.events import Event
 
+    key = _key(path)
     c = state.cached
     new = []
     line = first_line
     for e, text in zip(events, texts):
-        d = _normalize(e)
+        d = dict(e) if one_line else _normalize(e)
         etype = d.pop("type")
         new.append(Event(etype, d, line))
-        line += text.count("\n")
+        line += 1 if one_line else text.count("\n")
     stretch = Stretch(size, size + len(blob), digest_of(blob), [[e.type, e.data, e.line] for e in new])
     c.stretches.append(stretch)
     c.lines += _breaks(blob)

@@ -133,16 +133,18 @@ def canonical(etype: str, data: dict) -> str:
 
 
 def record(ledger: Path, start: int, chunk: bytes, first_line: int, events: list[dict], one_line: bool,
-           sig: list[int], clean: bool) -> None:
+           sig: list[int], clean: bool, events_json: list[str] | None = None) -> None:
     """Note an append that is about to be reported as done (after its fsync).
 
     ``sig`` is the ledger's stat signature right after it; ``clean``: nothing
     acknowledged was missing when the command read the ledger."""
     # The events go on a line of their own before the entry, so the newest
     # entry (read on every command) stays small however large the append was.
-    _append_line(ledger, {"events": events}, {"start": start, "end": start + len(chunk), "sha": sha(chunk),
-                                                "line": first_line, "one_line": one_line, "sig": sig,
-                                                "clean": clean})
+    # ``events_json``: the events' JSON texts as written to the ledger (an
+    # import's hundred thousand are not encoded twice).
+    head = '{"events":[' + ",".join(events_json) + "]}" if events_json is not None else {"events": events}
+    _append_line(ledger, head, {"start": start, "end": start + len(chunk), "sha": sha(chunk),
+                                "line": first_line, "one_line": one_line, "sig": sig, "clean": clean})
 
 
 def _append_line(ledger: Path, *entries: dict) -> None:
@@ -151,7 +153,8 @@ def _append_line(ledger: Path, *entries: dict) -> None:
         d.mkdir(exist_ok=True)
     except OSError:
         return  # a read-only folder: nothing is written there either
-    text = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in entries)
+    text = "".join((e if isinstance(e, str) else json.dumps(e, ensure_ascii=False, separators=(",", ":"))) + "\n"
+                   for e in entries)
     try:
         fd = os.open(d / ACK_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     except OSError:
