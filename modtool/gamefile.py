@@ -37,6 +37,11 @@ class GameDir:
     # What is derived from the events once per load and reused (indexes,
     # parsed times, Post values), each under its own key.
     memo: dict = field(default_factory=dict, repr=False, compare=False)
+    # The ledger as read, before reverts: how many events, the last one's line,
+    # and the marks of its cached stretches (see ledger.LedgerData.marks).
+    raw_count: int = field(default=0, repr=False, compare=False)
+    raw_last_line: int = field(default=0, repr=False, compare=False)
+    marks: list = field(default_factory=list, repr=False, compare=False)
 
     @property
     def source(self) -> str:
@@ -186,7 +191,9 @@ def open_game(game_dir: Path) -> GameDir:
     problems += event_problems
     events, revert_problems = effective_events(data.events, source)
     problems += revert_problems
-    gd = GameDir(Path(game_dir), path, header, events, data.digest, game, roster, options, tz, problems)
+    gd = GameDir(Path(game_dir), path, header, events, data.digest, game, roster, options, tz, problems,
+                 raw_count=len(data.events), raw_last_line=data.events[-1].line if data.events else 0,
+                 marks=list(data.marks))
     _opened[key] = (data, Path(game_dir), gd, event_problems)
     return gd
 

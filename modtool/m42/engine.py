@@ -131,12 +131,15 @@ class State:
 
 
 class Engine(DisciplineMixin):
-    def __init__(self, gd: GameDir):
+    def __init__(self, gd: GameDir, state: State | None = None):
+        """``state``: continue from it (``snapshot``) instead of the game's start."""
         self.gd = gd
         self.roster = gd.roster
         self.role = {c.name: c.role for c in gd.roster}
-        self.st = State(alive=[c.name for c in gd.roster])
-        self.st.days[1] = DayRecord(1, list(self.st.alive), facts.day1_opens(gd))
+        if state is None:
+            state = State(alive=[c.name for c in gd.roster])
+            state.days[1] = DayRecord(1, list(state.alive), facts.day1_opens(gd))
+        self.st = state
         self.labels = facts.vote_labels(gd)
         self.options = facts.vote_options(gd)
         self.draws = {(ev.data.get("for"), ev.data.get("number")): ev for ev in gd.of_type("draw")}
@@ -173,11 +176,12 @@ class Engine(DisciplineMixin):
 
     # -- replay ------------------------------------------------------------------
 
-    def run(self) -> State:
+    def run(self, events=None) -> State:
+        """Replay ``events`` (all of the game's, by default) onto the state."""
         handlers = {"advance": self.advance, "act": self.act, "last_words": self.last_words, "bar": self.bar,
                     "card": self.card, "withdraw": self.withdraw, "decision": self.decision,
                     "substitute": self.substitute, "leave": self.leave, "assistant": self.assistant}
-        for ev in self.gd.events:
+        for ev in self.gd.events if events is None else events:
             handler = handlers.get(ev.type)
             if handler is None:
                 continue
@@ -548,7 +552,21 @@ def phase_label(st: State) -> str:
 
 
 def replay(gd: GameDir) -> State:
-    return Engine(gd).run()
+    """The game's state from its ledger. Continues from the state an earlier
+    command left (``snapshot``) when the ledger only grew by events that
+    nothing before them looks ahead at; otherwise replays it all."""
+    from modtool.m42 import snapshot
+
+    eng = snapshot.resume(gd)
+    if eng is None:
+        eng = Engine(gd)
+        st = eng.run()
+    elif eng.resumed_from == len(gd.events):
+        return eng.st  # nothing new since: the saved state is this one
+    else:
+        st = eng.run(gd.events[eng.resumed_from:])
+    snapshot.save(gd, eng)
+    return st
 
 
 def day_context(gd: GameDir, st: State, day: int, close: datetime | None = None) -> DayContext:
