@@ -224,3 +224,16 @@ def test_read_only_game_folder_reads_and_refuses_writes_with_a_message(tmp_path,
         ledger.append(p, [CARD])
     assert "无法在这个游戏文件夹里写入（只读的文件系统）" in str(info.value)
     assert p.read_text() == HEAD
+
+
+def test_a_read_that_only_notes_a_new_stat_does_not_change_what_the_ledger_is_called(tmp_path):
+    # A command reads (the cache is stamped anew), then appends expecting what it read.
+    p = make(tmp_path, HEAD)
+    ledger.load(p)
+    fresh_process()
+    os.utime(p)  # same bytes, new stat signature: the next read stamps the cache
+    first = ledger.load(p)
+    fresh_process()
+    again = ledger.load(p)  # from the stamped cache
+    assert again.digest == first.digest and again.marks == first.marks
+    ledger.append(p, [CARD], expect_digest=first.digest)
