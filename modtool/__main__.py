@@ -13,7 +13,7 @@ import sys
 
 
 def _at_once(signum, frame):  # pragma: no cover - exercised by a real SIGINT
-    appended = getattr(sys.modules.get("modtool.ledger._append"), "appended", 0)
+    appended = getattr(sys.modules.get("modtool.ledger._report"), "appended", 0)
     wrote = "；本命令在中断前已把记录写进账本" if appended else "，账本未改动"
     os.write(2, f"已中断{wrote}。\n".encode("utf-8"))
     os._exit(130)

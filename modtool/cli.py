@@ -470,8 +470,9 @@ def _bad_argument(args: list[str]) -> str | None:
 
 
 def _interrupted() -> None:
-    appended = getattr(sys.modules.get("modtool.ledger._append"), "appended", 0)
-    wrote = "；本命令在中断前已把记录写进账本" if appended else "，账本未改动"
+    from modtool.ledger import _report
+
+    wrote = "；本命令在中断前已把记录写进账本" if _report.appended else "，账本未改动"
     typer.echo(f"已中断{wrote}。", err=True)
     sys.exit(130)
 
@@ -517,11 +518,11 @@ def _main(argv: list[str] | None) -> None:
         typer.echo(f"错误：{bad}", err=True)
         sys.exit(2)
     command = next((a for a in args if not a.startswith("-")), "")
-    from modtool.ledger import _append, _store
+    from modtool.ledger import _report
     from modtool.ledger._lock import EXCLUSIVE, SHARED, session
 
-    _append.appended = 0
-    _store.notice = _notice
+    _report.appended = 0
+    _report.notice = _notice
     try:
         with session(EXCLUSIVE if command in WRITING_COMMANDS else SHARED):
             rc = app(args=args, standalone_mode=False)
@@ -547,4 +548,4 @@ def _main(argv: list[str] | None) -> None:
         typer.echo(f"modtool 内部错误（不是你的错）：{exc.__class__.__name__}。详情已写入 {report}", err=True)
         sys.exit(3)
     finally:
-        _store.notice = None
+        _report.notice = None

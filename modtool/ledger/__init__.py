@@ -16,10 +16,23 @@ same data and turns every YAML error into a Chinese message with a line.
 
 from __future__ import annotations
 
-from modtool.ledger._append import append, atomic_write, restore, write_new
-from modtool.ledger._dump import dump_event, dump_event_line
-from modtool.ledger._lock import EXCLUSIVE, SHARED, locked, session
-from modtool.ledger._store import LedgerData, load
+# The names below are imported when first used (PEP 562), so that importing
+# one small part (the lock, the report hooks) does not load the whole store.
+_WHERE = {
+    "append": "_append", "atomic_write": "_append", "restore": "_append", "write_new": "_append",
+    "dump_event": "_dump", "dump_event_line": "_dump",
+    "EXCLUSIVE": "_lock", "SHARED": "_lock", "locked": "_lock", "session": "_lock",
+    "LedgerData": "_store", "load": "_store",
+}
+__all__ = list(_WHERE)
 
-__all__ = ["LedgerData", "load", "append", "write_new", "restore", "dump_event", "dump_event_line", "locked",
-           "session", "atomic_write", "SHARED", "EXCLUSIVE"]
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'modtool.ledger' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"modtool.ledger.{module}"), name)
+    globals()[name] = value
+    return value

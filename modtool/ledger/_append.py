@@ -16,7 +16,7 @@ import re
 import signal
 from pathlib import Path
 
-from modtool.ledger import _cache, _fast, _journal
+from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._journal import fsync_dir as _fsync_dir
 from modtool.ledger._cache import Stretch, signature
 from modtool.ledger._dump import dump_event, event_json
@@ -26,8 +26,6 @@ from modtool.ledger._store import (
 )
 from modtool.problems import Problem, UserError
 
-# How many appends this process has made (the CLI's Ctrl-C message says whether it wrote).
-appended = 0
 
 def atomic_write(path: Path, data: bytes) -> None:
     """Temp file in the same folder, flush, fsync, os.replace, fsync the folder.
@@ -208,7 +206,6 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
     the file changed since. Comments and layout survive byte for byte.
     Returns the ledger as it is after the append.
     """
-    global appended
     path = Path(path)
     source = str(path)
     events = list(events)
@@ -260,7 +257,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
                     _journal.record(path, size, blob, first_line, events, one_line, signature(after),
                                     not data.vanished, [t.strip()[2:] for t in texts] if one_line else None)
                 _journal.clear_intent(path)
-                appended += 1
+                _report.appended += 1
         finally:
             os.close(fd)
         return _remember(path, state, data, blob, texts, events, first_line, size, after, one_line)
@@ -300,7 +297,6 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
     """A hand-written `events: []` becomes `events:` (the rest of its line kept)
     and the events follow: the one append that rewrites the file, atomically,
     after checking it is still what was read."""
-    global appended
     from modtool.ledger._store import _verified_prefix
 
     raw = path.read_bytes()
@@ -325,7 +321,7 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
         atomic_write(path, new + chunk)
         _journal.record(path, len(new), chunk, first_line, events, one_line, signature(os.stat(path)),
                         not state.data.vanished)
-        appended += 1
+        _report.appended += 1
     _memo.pop(_key(path), None)
     _cache.drop(path)
     return load(path)

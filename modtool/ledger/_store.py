@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from modtool.events import Event
-from modtool.ledger import _cache, _fast, _journal
+from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._cache import Cached, Stretch, signature, trusted
 from modtool.ledger._dump import UNSAFE_RE
 from modtool.ledger._lock import EXCLUSIVE, SHARED, held_mode, locked
@@ -170,9 +170,6 @@ class _State:
 
 _memo: dict[str, _State] = {}
 
-# Where a read says what the director should know (recovery done, events
-# vanished); the CLI sets it to print on stderr. None: say nothing.
-notice = None
 
 
 def _key(path: Path) -> str:
@@ -424,6 +421,7 @@ def _short(event: dict) -> str:
 
 
 def _tell(path: Path, data: LedgerData) -> None:
+    notice = _report.notice
     if notice is None:
         return
     for note in data.notes:
