@@ -2,19 +2,54 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
-from typing import NamedTuple
 
-_NO_DATA = MappingProxyType({})
+class Event:
+    """One event: ``type``, ``data`` (its other fields), ``line`` (1-based, in ledger.yaml).
 
+    A plain slotted class rather than a tuple so that ``data`` can wait: events
+    read from the cache carry their type and line at once and decode their
+    fields only when first asked (``Event.deferred``). A command that only
+    adds a card to a 100,000-post ledger never decodes the posts."""
 
-class Event(NamedTuple):
-    """One event. A named tuple, not a dataclass: a large ledger makes one per
-    event on every read, and a tuple is built several times faster."""
+    __slots__ = ("type", "line", "_data", "_src")
 
-    type: str
-    data: dict = _NO_DATA  # read-only empty mapping when not given
-    line: int | None = None  # 1-based line of the event in ledger.yaml
+    def __init__(self, type: str, data: dict | None = None, line: int | None = None):
+        self.type = type
+        self._data = {} if data is None else data
+        self.line = line
+        self._src = None
+
+    @classmethod
+    def deferred(cls, type: str, line: int | None, src, index: int) -> "Event":
+        """An event whose fields are ``src.datas()[index]``, decoded on first use."""
+        ev = cls.__new__(cls)
+        ev.type, ev.line, ev._data, ev._src = type, line, None, (src, index)
+        return ev
+
+    @property
+    def data(self) -> dict:
+        d = self._data
+        if d is None:
+            src, index = self._src
+            d = self._data = src.datas()[index]
+            self._src = None
+        return d
 
     def get(self, key, default=None):
         return self.data.get(key, default)
+
+    def __iter__(self):  # t, d, line = ev
+        return iter((self.type, self.data, self.line))
+
+    def __eq__(self, other):
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self.type == other.type and self.line == other.line and self.data == other.data
+
+    __hash__ = None  # type: ignore[assignment]  # holds a dict
+
+    def __repr__(self) -> str:
+        return f"Event(type={self.type!r}, data={self.data!r}, line={self.line!r})"
+
+    def __reduce__(self):
+        return (Event, (self.type, self.data, self.line))

@@ -36,7 +36,7 @@ CACHE_DIR = ".modtool"
 BASE_NAME = "ledger-cache.bin"
 SEGMENTS_NAME = "ledger-cache.tail.bin"
 # marshal's format belongs to the Python version: part of what the MAC signs.
-_FORMAT = f"ledger-cache-3/{__version__}/{sys.version_info[0]}.{sys.version_info[1]}"
+_FORMAT = f"ledger-cache-4/{__version__}/{sys.version_info[0]}.{sys.version_info[1]}"
 RACY_NS = 1_000_000_000  # a file changed within this long before the cache was written is hashed
 
 
@@ -57,12 +57,70 @@ def trusted(sig: list[int], written_ns: int) -> bool:
     return max(sig[3], sig[4]) < written_ns - RACY_NS
 
 
-@dataclass
+class _Datas:
+    """The fields of a stretch's events, kept as marshal bytes until an event
+    asks for its ``data`` (``Event.deferred``); decoded once for all."""
+
+    __slots__ = ("blob", "_decoded")
+
+    def __init__(self, blob):
+        self.blob, self._decoded = blob, None
+
+    def datas(self) -> list:
+        if self._decoded is None:
+            import gc
+            import marshal
+
+            enabled = gc.isenabled()
+            gc.disable()
+            try:
+                self._decoded = marshal.loads(self.blob)
+            finally:
+                if enabled:
+                    gc.enable()
+        return self._decoded
+
+
 class Stretch:
-    start: int
-    end: int
-    sha: str  # of ledger bytes [start:end]
-    events: list  # [[type, data, line]]
+    """Bytes ``[start, end)`` of the ledger, their sha256 and their events:
+    either as ``[type, data, line]`` lists, or (read from the cache) as types,
+    lines and the undecoded fields."""
+
+    __slots__ = ("start", "end", "sha", "_events", "types", "lines", "_datas")
+
+    def __init__(self, start: int, end: int, sha: str, events: list | None = None,
+                 types: list | None = None, lines: list | None = None, datas: _Datas | None = None):
+        self.start, self.end, self.sha = start, end, sha
+        self._events, self.types, self.lines, self._datas = events, types, lines, datas
+
+    @property
+    def events(self) -> list:
+        if self._events is None:
+            self._events = [[t, d, line] for t, d, line in zip(self.types, self._datas.datas(), self.lines)]
+        return self._events
+
+    def __len__(self) -> int:
+        return len(self._events) if self._events is not None else len(self.types)
+
+    def make_events(self) -> list[Event]:
+        if self._events is not None:
+            return [Event(t, d, line) for t, d, line in self._events]
+        deferred, src = Event.deferred, self._datas
+        return [deferred(t, line, src, i) for i, (t, line) in enumerate(zip(self.types, self.lines))]
+
+    def record(self) -> dict:
+        """Types, lines and the marshal bytes of the fields, for the cache file."""
+        import marshal
+
+        if self._events is None and self._datas is not None:
+            return {"ev_types": self.types, "ev_lines": self.lines, "ev_datas": self._datas.blob}
+        ev = self._events or []
+        return {"ev_types": [e[0] for e in ev], "ev_lines": [e[2] for e in ev],
+                "ev_datas": marshal.dumps([e[1] for e in ev], 4)}
+
+    @classmethod
+    def from_record(cls, start: int, end: int, sha: str, r: dict) -> "Stretch":
+        return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=_Datas(r["ev_datas"]))
 
 
 @dataclass
@@ -84,13 +142,12 @@ class Cached:
 
     def events(self) -> list[Event]:
         out = []
-        make = Event._make
         for s in self.stretches:
-            out.extend(map(make, s.events))
+            out.extend(s.make_events())
         return out
 
     def count(self) -> int:
-        return sum(len(s.events) for s in self.stretches)
+        return sum(len(s) for s in self.stretches)
 
 
 _MAGIC = b"MTCACHE3"
@@ -194,7 +251,7 @@ def read(ledger: Path) -> Cached | None:
     try:
         b = records[0]
         c = Cached(b["header"], b["item_col"], b["events_line"], b["flow_empty"], b["lines"], b["ends_nl"],
-                   b["crlf"], [Stretch(0, b["size"], b["sha"], b["events"])], b["sig"], b["at"])
+                   b["crlf"], [Stretch.from_record(0, b["size"], b["sha"], b)], b["sig"], b["at"])
     except (IndexError, KeyError, TypeError):
         return None
     try:
@@ -208,7 +265,7 @@ def read(ledger: Path) -> Cached | None:
                 break
             if s["start"] < c.size:
                 continue  # written twice by two readers at once, or for an older base
-            c.stretches.append(Stretch(s["start"], s["end"], s["sha"], s["events"]))
+            c.stretches.append(Stretch.from_record(s["start"], s["end"], s["sha"], s))
             c.sig, c.written_ns = s["sig"], s["at"]
             c.lines, c.ends_nl = s["lines"], s["ends_nl"]
         except (KeyError, TypeError):
@@ -221,10 +278,14 @@ def write_base(ledger: Path, c: Cached, sig: list[int]) -> None:
     The caller passes one stretch covering the whole file."""
     if len(c.stretches) != 1:
         return
-    events = c.stretches[0].events
+    try:
+        events = c.stretches[0].record()
+    except ValueError:  # a value marshal does not keep (a YAML timestamp): no cache
+        drop(ledger)
+        return
     data = {"size": c.size, "sha": c.stretches[0].sha, "sig": sig, "at": time.time_ns(), "header": c.header,
             "item_col": c.item_col, "events_line": c.events_line, "flow_empty": c.flow_empty, "lines": c.lines,
-            "ends_nl": c.ends_nl, "crlf": c.crlf, "events": events}
+            "ends_nl": c.ends_nl, "crlf": c.crlf, **events}
     blob = _pack(data)
     if blob is None:
         drop(ledger)
@@ -246,8 +307,12 @@ def write_base(ledger: Path, c: Cached, sig: list[int]) -> None:
 
 def add_segment(ledger: Path, s: Stretch, sig: list[int], lines: int, ends_nl: bool) -> bool:
     """Append one stretch; False if it could not be (the caller drops the cache)."""
+    try:
+        events = s.record()
+    except ValueError:
+        return False
     blob = _pack({"start": s.start, "end": s.end, "sha": s.sha, "sig": sig, "at": time.time_ns(),
-                  "lines": lines, "ends_nl": ends_nl, "events": s.events})
+                  "lines": lines, "ends_nl": ends_nl, **events})
     if blob is None:
         return False
     try:

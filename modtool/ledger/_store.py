@@ -188,7 +188,7 @@ def marks_of(c: Cached) -> list:
     for s in c.stretches:
         if s.end == s.start and out:
             continue
-        n += len(s.events)
+        n += len(s)
         out.append((n, f"{s.end}:{s.sha}"))
     return out
 
@@ -302,7 +302,7 @@ def _refresh(path: Path, raw: bytes, c: Cached | None, sig: list[int], source: s
                 c.stretches.append(s)
                 c.lines = raw.count(b"\n")
                 c.ends_nl = raw.endswith(b"\n")
-                if c.count() > 2 * max(1000, len(c.stretches[0].events)) or len(c.stretches) > 200:
+                if c.count() > 2 * max(1000, len(c.stretches[0])) or len(c.stretches) > 200:
                     c = _full_cached(raw, c)
                     _cache.write_base(path, c, sig)
                 elif not _cache.add_segment(path, s, sig, c.lines, c.ends_nl):
