@@ -237,3 +237,45 @@ def test_a_read_that_only_notes_a_new_stat_does_not_change_what_the_ledger_is_ca
     again = ledger.load(p)  # from the stamped cache
     assert again.digest == first.digest and again.marks == first.marks
     ledger.append(p, [CARD], expect_digest=first.digest)
+
+
+def test_a_card_on_a_cached_ledger_does_not_decode_the_old_events(tmp_path):
+    """Cached events decode their fields on first use (Event.deferred): after a
+    command has read and replayed the game, appending a card touches none of
+    the posts (checks remembered, replay continued from its snapshot)."""
+    import shutil
+
+    from modtool import gamefile
+    from modtool.ledger import _cache
+
+    root = Path(__file__).resolve().parent.parent
+    g = tmp_path / "g"
+    shutil.copytree(root / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    assert main_code(["status", str(g)]) == 0  # the previous command: reads, checks, replays
+    fresh_process()
+    gamefile._opened.clear()
+    decoded = []
+    real = _cache._Datas.datas
+
+    def spy(self):
+        decoded.append(len(real(self)))
+        return real(self)
+
+    import pytest as _pytest
+
+    with _pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_cache._Datas, "datas", spy)
+        assert main_code(["card", str(g), "白月初", "blue", "--reason", "划水", "--at", "2026-11-04 12:00"]) == 0
+    assert decoded == []
+    fresh_process()
+    gamefile._opened.clear()
+    card = ledger.load(g / "ledger.yaml").events[-1]
+    assert (card.type, card.data["reason"]) == ("card", "划水")
+
+
+def main_code(args: list[str]) -> int:
+    try:
+        main(args)
+    except SystemExit as exc:
+        return exc.code or 0
+    return 0
