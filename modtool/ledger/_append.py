@@ -87,7 +87,15 @@ def _dump_lines_checked(events: list[dict], indent: int) -> str:
         if not isinstance(e, dict) or not e or not _json_plain(e):
             raise ValueError(f"内部错误：这个事件无法无损写进账本：{e!r}")
     pad = " " * indent + "- "
-    return [pad + event_json(e) + "\n" for e in events]
+    from modtool.ledger._dump import _JSON_UNSAFE_RE, _LINE_ENCODER, _line_encoder
+
+    encode = _LINE_ENCODER or _line_encoder()
+    texts = [pad + encode(e) + "\n" for e in events]
+    # One search over them all for a character to escape (or refuse): rare, so
+    # the per-event path (event_json) runs only when there is one.
+    if _JSON_UNSAFE_RE.search("".join(texts)):
+        texts = [pad + event_json(e) + "\n" for e in events]
+    return texts
 
 
 _PLAIN_TYPES = (str, int, bool, type(None))
