@@ -106,26 +106,21 @@ def _json_plain(v) -> bool:
     container, not per value: an import checks a hundred thousand events)."""
     t = type(v)
     if t is dict:
-        for k, x in v.items():
-            if type(k) is not str:
+        if any(type(k) is not str for k in v):
+            return False
+        values = v.values()
+    elif t is list:
+        values = v
+    else:
+        return t in _PLAIN_TYPES
+    for x in values:
+        tx = type(x)
+        if tx is dict or tx is list:
+            if not _json_plain(x):
                 return False
-            tx = type(x)
-            if tx is dict or tx is list:
-                if not _json_plain(x):
-                    return False
-            elif tx not in _PLAIN_TYPES:
-                return False
-        return True
-    if t is list:
-        for x in v:
-            tx = type(x)
-            if tx is dict or tx is list:
-                if not _json_plain(x):
-                    return False
-            elif tx not in _PLAIN_TYPES:
-                return False
-        return True
-    return t in _PLAIN_TYPES
+        elif tx not in _PLAIN_TYPES:
+            return False
+    return True
 
 
 def _dump_checked(events: list[dict], indent: int, one_line: bool = False) -> list[str]:
