@@ -272,18 +272,25 @@ def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, texts: l
     so the next read parses nothing: the events are what was written (a
     one-line event is plain JSON data, checked so: a shallow copy keeps it;
     a block event is normalised as the reader would give it)."""
-    from modtool.events import Event
-
     key = _key(path)
     c = state.cached
-    new = []
-    line = first_line
-    for e, text in zip(events, texts):
-        d = dict(e) if one_line else _normalize(e)
-        etype = d.pop("type")
-        new.append(Event(etype, d, line))
-        line += 1 if one_line else text.count("\n")
-    stretch = Stretch(size, size + len(blob), digest_of(blob), [[e.type, e.data, e.line] for e in new])
+    if one_line:  # one line each, plain JSON data (checked so): the fields are the event less its type
+        types = [e["type"] for e in events]
+        lines = list(range(first_line, first_line + len(events)))
+        datas = [{k: v for k, v in e.items() if k != "type"} for e in events]
+    else:
+        types, lines, datas = [], [], []
+        line = first_line
+        for e, text in zip(events, texts):
+            d = _normalize(e)
+            types.append(d.pop("type"))
+            datas.append(d)
+            lines.append(line)
+            line += text.count("\n")
+    fields = _cache._Datas(None)
+    fields._decoded = datas  # already decoded: the stretch is written from them
+    stretch = Stretch(size, size + len(blob), digest_of(blob), types=types, lines=lines, datas=fields)
+    new = stretch.make_events()
     c.stretches.append(stretch)
     c.lines += _breaks(blob)
     c.ends_nl = True

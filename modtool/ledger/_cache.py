@@ -67,7 +67,7 @@ class _Datas:
         self.blob, self._decoded = blob, None
 
     def datas(self) -> list:
-        if self._decoded is None:
+        if self._decoded is None:  # (blob None with nothing decoded cannot happen: see Stretch)
             import gc
             import marshal
 
@@ -113,7 +113,10 @@ class Stretch:
         import marshal
 
         if self._events is None and self._datas is not None:
-            return {"ev_types": self.types, "ev_lines": self.lines, "ev_datas": self._datas.blob}
+            blob = self._datas.blob
+            if blob is None:  # made here from decoded fields (an append): encode them once
+                blob = self._datas.blob = marshal.dumps(self._datas.datas(), 4)
+            return {"ev_types": self.types, "ev_lines": self.lines, "ev_datas": blob}
         ev = self._events or []
         return {"ev_types": [e[0] for e in ev], "ev_lines": [e[2] for e in ev],
                 "ev_datas": marshal.dumps([e[1] for e in ev], 4)}
