@@ -23,17 +23,33 @@ class Event:
     def deferred(cls, type: str, line: int | None, src, index: int) -> "Event":
         """An event whose fields are ``src.datas()[index]``, decoded on first use."""
         ev = cls.__new__(cls)
-        ev.type, ev.line, ev._data, ev._src = type, line, None, (src, index)
+        ev.type, ev.line, ev._data, ev._src = type, line, src, index
         return ev
+
+    @classmethod
+    def deferred_many(cls, types: list, lines: list, src) -> list["Event"]:
+        """``deferred`` for a whole stretch of events (one loop, no call per event:
+        a large ledger makes a hundred thousand of them on every read)."""
+        new = object.__new__
+        out = []
+        append = out.append
+        i = 0
+        for t, line in zip(types, lines):
+            ev = new(cls)
+            ev.type = t
+            ev.line = line
+            ev._data = src
+            ev._src = i
+            append(ev)
+            i += 1
+        return out
 
     @property
     def data(self) -> dict:
-        d = self._data
-        if d is None:
-            src, index = self._src
-            d = self._data = src.datas()[index]
+        if self._src is not None:  # deferred: _data is the source, _src the index
+            self._data = self._data.datas()[self._src]
             self._src = None
-        return d
+        return self._data
 
     def get(self, key, default=None):
         return self.data.get(key, default)

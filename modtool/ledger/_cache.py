@@ -105,8 +105,7 @@ class Stretch:
     def make_events(self) -> list[Event]:
         if self._events is not None:
             return [Event(t, d, line) for t, d, line in self._events]
-        deferred, src = Event.deferred, self._datas
-        return [deferred(t, line, src, i) for i, (t, line) in enumerate(zip(self.types, self.lines))]
+        return Event.deferred_many(self.types, self.lines, self._datas)
 
     def record(self) -> dict:
         """Types, lines and the marshal bytes of the fields, for the cache file."""

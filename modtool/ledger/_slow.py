@@ -229,6 +229,9 @@ def read_full(text: str, source: str) -> tuple[dict, list[tuple[int, object]], i
         scan_limits(text, header_only=False)
     except YAMLError as exc:
         raise UserError(yaml_problem(exc, text, source)) from None
+    except UnicodeEncodeError as exc:  # a str that no file could hold (a lone surrogate)
+        line = text.count("\n", 0, exc.start) + 1
+        raise UserError(Problem(source, "账本里有无法保存的字符（孤立的代理码位）", line)) from None
     loader = loader_class()(text)
     try:
         try:
