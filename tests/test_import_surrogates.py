@@ -18,22 +18,13 @@ from modtool.forum import read_dump, read_dump_text
 from modtool.forum.common import make_post, replace_surrogates
 from modtool.importer import post_event
 from modtool.posts import ReplyRef
+from tests.support.values import has_surrogate
 
 TZ = ZoneInfo("Asia/Shanghai")
 T0 = 1793707200  # 2026-11-03 20:00:00 +08:00
 FFFD = "\ufffd"
 
 
-def has_surrogate(v) -> bool:
-    if isinstance(v, str):
-        return any("\ud800" <= c <= "\udfff" for c in v)
-    if isinstance(v, dict):
-        return any(has_surrogate(k) or has_surrogate(x) for k, x in v.items())
-    if isinstance(v, (list, tuple)):
-        return any(has_surrogate(x) for x in v)
-    if hasattr(v, "__dict__"):
-        return has_surrogate(vars(v))
-    return False
 
 
 def dump(*posts) -> str:

@@ -12,6 +12,7 @@ from modtool import ledger
 from modtool.cli import main
 from modtool.ledger import _cache, _store
 from modtool.problems import UserError
+from tests.support.values import run_main
 
 HEAD = "# 导演的备注\ngame: m42\nevents:\n  - type: close   # 注释\n    day: 1\n"
 CARD = {"type": "card", "character": "饺子", "color": "blue", "reason": "划水"}
@@ -251,7 +252,7 @@ def test_a_card_on_a_cached_ledger_does_not_decode_the_old_events(tmp_path):
     root = Path(__file__).resolve().parent.parent
     g = tmp_path / "g"
     shutil.copytree(root / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
-    assert main_code(["status", str(g)]) == 0  # the previous command: reads, checks, replays
+    assert run_main(["status", str(g)]) == 0  # the previous command: reads, checks, replays
     fresh_process()
     gamefile._opened.clear()
     decoded = []
@@ -266,17 +267,9 @@ def test_a_card_on_a_cached_ledger_does_not_decode_the_old_events(tmp_path):
 
     with _pytest.MonkeyPatch.context() as mp:
         mp.setattr(_cache._Datas, "datas", spy)
-        assert main_code(["card", str(g), "白月初", "blue", "--reason", "划水", "--at", "2026-11-04 12:00"]) == 0
+        assert run_main(["card", str(g), "白月初", "blue", "--reason", "划水", "--at", "2026-11-04 12:00"]) == 0
     assert decoded == []
     fresh_process()
     gamefile._opened.clear()
     card = ledger.load(g / "ledger.yaml").events[-1]
     assert (card.type, card.data["reason"]) == ("card", "划水")
-
-
-def main_code(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return exc.code or 0
-    return 0

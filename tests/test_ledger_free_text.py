@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from modtool import ledger
-from modtool.cli import main
 from modtool.ledger import _store
 
 from tests.conftest import write_game
+from tests.support.values import run_main
 
 # (command line with {t} for the text, event type, field that holds it)
 FIELDS = [
@@ -35,14 +35,6 @@ EVENTS = '''
 ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=30)
 
 
-def run(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return exc.code or 0
-    return 0
-
-
 @pytest.mark.parametrize("template,etype,key", FIELDS, ids=[f[1] + "." + f[2] for f in FIELDS])
 @settings(max_examples=15, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -58,7 +50,7 @@ def test_free_text_reads_back_identically_or_is_refused_before_writing(tmp_path_
     path = g / "ledger.yaml"
     before = path.read_bytes()
     args = [a.replace("{g}", str(g)).replace("{t}", text) for a in template]
-    code = run(args)
+    code = run_main(args)
     _store._memo.clear()
     after = path.read_bytes()
     if any("\ud800" <= c <= "\udfff" for c in text):

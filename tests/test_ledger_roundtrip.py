@@ -19,6 +19,7 @@ from modtool.ledger._dump import CORE_WORDS, KEY_RE, Unstorable, dump_event, dum
 from modtool.ledger._fast import GiveUp, Reader
 from modtool.ledger._slow import read_full
 from modtool.ledger._store import _parse, _parse_fast
+from tests.support.values import has_surrogate
 
 PIECES = [
     "", " ", "  ", "\n", "\n\n", "\t", ":", ": ", " #", "#", "- ", "-", "? ", "'", '"', "\\", "|", ">",
@@ -80,14 +81,6 @@ def plain_keys(v) -> bool:
     return True
 
 
-def has_surrogate(v) -> bool:
-    if isinstance(v, str):
-        return any("\ud800" <= c <= "\udfff" for c in v)
-    if isinstance(v, dict):
-        return any(has_surrogate(k) or has_surrogate(x) for k, x in v.items())
-    if isinstance(v, (list, tuple)):
-        return any(has_surrogate(x) for x in v)
-    return False
 
 
 def storable(evs: list[dict]) -> list[dict]:
