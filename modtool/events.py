@@ -8,7 +8,7 @@ class Event:
 
     A plain slotted class rather than a tuple so that ``data`` can wait: events
     read from the cache carry their type and line at once and decode their
-    fields only when first asked (``Event.deferred``). A command that only
+    fields only when first asked (``Event.deferred_many``). A command that only
     adds a card to a 100,000-post ledger never decodes the posts."""
 
     __slots__ = ("type", "line", "_data", "_src")
@@ -20,16 +20,10 @@ class Event:
         self._src = None
 
     @classmethod
-    def deferred(cls, type: str, line: int | None, src, index: int) -> "Event":
-        """An event whose fields are ``src.datas()[index]``, decoded on first use."""
-        ev = cls.__new__(cls)
-        ev.type, ev.line, ev._data, ev._src = type, line, src, index
-        return ev
-
-    @classmethod
     def deferred_many(cls, types: list, lines: list, src) -> list["Event"]:
-        """``deferred`` for a whole stretch of events (one loop, no call per event:
-        a large ledger makes a hundred thousand of them on every read)."""
+        """Events whose fields are ``src.datas()[i]``, decoded on first use of
+        ``data`` (one loop, no call per event: a large ledger makes a hundred
+        thousand of them on every read)."""
         new = object.__new__
         out = []
         append = out.append

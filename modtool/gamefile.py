@@ -199,13 +199,12 @@ def open_game(game_dir: Path) -> GameDir:
 
 
 def _checks_key(game_id: str, schemas: dict) -> str:
-    """What the event checks depend on: the game's schemas and the checking code."""
+    """What the event checks depend on: the game's schemas and modtool's code."""
     import hashlib
 
-    from modtool import schema as schema_module
+    from modtool.ledger._cache import code_fingerprint
 
-    code = Path(schema_module.__file__).read_bytes()
-    return hashlib.sha256(code + repr(sorted(schemas.items())).encode() + game_id.encode()).hexdigest()
+    return hashlib.sha256((code_fingerprint() + repr(sorted(schemas.items())) + game_id).encode()).hexdigest()
 
 
 def _checks_path(ledger: Path) -> Path:

@@ -78,12 +78,15 @@ def test_read_after_a_hand_append_parses_only_the_new_tail(tmp_path, monkeypatch
 
 def test_cache_segments_are_merged_into_the_base_eventually(tmp_path):
     p = make(tmp_path, HEAD)
-    for i in range(30):
+    most = 0
+    for i in range(230):  # one stretch per append, until there are too many to read each time
         ledger.append(p, [dict(CARD, reason=f"第{i}张")])
+        most = max(most, len(_cache.read(p).stretches))
     fresh_process()
     c = _cache.read(p)
     assert c is not None and c.size == p.stat().st_size
-    assert [e.data["reason"] for e in ledger.load(p).events[1:]] == [f"第{i}张" for i in range(30)]
+    assert most <= 201 and len(c.stretches) < 100  # merged once past 200, then growing again
+    assert [e.data["reason"] for e in ledger.load(p).events[1:]] == [f"第{i}张" for i in range(230)]
 
 
 def test_cr_only_line_endings_read_and_append(tmp_path):
@@ -241,7 +244,7 @@ def test_a_read_that_only_notes_a_new_stat_does_not_change_what_the_ledger_is_ca
 
 
 def test_a_card_on_a_cached_ledger_does_not_decode_the_old_events(tmp_path):
-    """Cached events decode their fields on first use (Event.deferred): after a
+    """Cached events decode their fields on first use (Event.deferred_many): after a
     command has read and replayed the game, appending a card touches none of
     the posts (checks remembered, replay continued from its snapshot)."""
     import shutil
@@ -256,7 +259,7 @@ def test_a_card_on_a_cached_ledger_does_not_decode_the_old_events(tmp_path):
     fresh_process()
     gamefile._opened.clear()
     decoded = []
-    real = _cache._Datas.datas
+    real = _cache.Fields.datas
 
     def spy(self):
         if self._decoded is None:  # a real decode (not the new event's own fields)
@@ -266,7 +269,7 @@ def test_a_card_on_a_cached_ledger_does_not_decode_the_old_events(tmp_path):
     import pytest as _pytest
 
     with _pytest.MonkeyPatch.context() as mp:
-        mp.setattr(_cache._Datas, "datas", spy)
+        mp.setattr(_cache.Fields, "datas", spy)
         assert run_main(["card", str(g), "白月初", "blue", "--reason", "划水", "--at", "2026-11-04 12:00"]) == 0
     assert decoded == []
     fresh_process()

@@ -12,17 +12,16 @@ undo a torn append; after the fsync the append is recorded as acknowledged
 from __future__ import annotations
 
 import os
-import re
 import signal
 from pathlib import Path
 
 from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._journal import fsync_dir as _fsync_dir
 from modtool.ledger._cache import Stretch, signature
-from modtool.ledger._dump import dump_event, event_json
+from modtool.ledger._dump import Unstorable, dump_event, event_json
 from modtool.ledger._lock import EXCLUSIVE, locked
 from modtool.ledger._store import (
-    _BLOCK_KEY_RE, _EMPTY_FLOW_RE, _EVENTS_KEY_RE, _State, _breaks, _key, _memo, _token, LedgerData, digest_of, load, marks_of,
+    _BLOCK_KEY_RE, _EMPTY_FLOW_RE, _EVENTS_KEY_RE, _State, _breaks, _key, _memo, _token, LedgerData, digest_of, keep, load, marks_of,
 )
 from modtool.problems import Problem, UserError
 
@@ -143,25 +142,14 @@ def _dump_checked(events: list[dict], indent: int, one_line: bool = False) -> li
     return texts
 
 
-def _unstorable(exc: ValueError, source: str) -> UserError:
-    return UserError(Problem(source, f"{exc}；这次什么也没写"))
-
-
 def _storable_texts(events: list[dict], indent: int, one_line: bool, source: str) -> list[str]:
-    """Dump ``events``; a value that cannot be stored exactly is a UserError
-    raised before anything is written (lone surrogates, from a broken import
-    or a non-UTF-8 argument)."""
-    from modtool.ledger import _dump
-
-    unstorable = getattr(_dump, "Unstorable", None)
+    """Dump ``events``; a value that cannot be stored exactly (a lone
+    surrogate, from a broken import) is a UserError raised before anything
+    is written."""
     try:
         return _dump_checked(events, indent, one_line)
-    except UnicodeEncodeError:
-        raise UserError(Problem(source, "要写入的内容里有无法保存的字符（孤立的代理码位，可能来自被截断的表情或不是 UTF-8 的输入）；这次什么也没写")) from None
-    except ValueError as exc:
-        if unstorable is not None and isinstance(exc, unstorable):
-            raise _unstorable(exc, source) from None
-        raise
+    except Unstorable as exc:
+        raise UserError(Problem(source, f"{exc}；这次什么也没写")) from None
 
 
 class _NoInterrupt:
@@ -287,16 +275,14 @@ def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, texts: l
             datas.append(d)
             lines.append(line)
             line += text.count("\n")
-    fields = _cache._Datas(None)
-    fields._decoded = datas  # already decoded: the stretch is written from them
-    stretch = Stretch(size, size + len(blob), digest_of(blob), types=types, lines=lines, datas=fields)
+    stretch = Stretch(size, size + len(blob), digest_of(blob), types=types, lines=lines,
+                      datas=_cache.Fields.decoded(datas))
     new = stretch.make_events()
     c.stretches.append(stretch)
     c.lines += _breaks(blob)
     c.ends_nl = True
     sig = signature(after)
-    if not _cache.add_segment(path, stretch, sig, c.lines, True):
-        _cache.drop(path)
+    c = keep(path, c, stretch, sig)
     out = LedgerData(c.header, data.events + new, path, _token(c), marks=marks_of(c))
     _memo[key] = _State(sig, state.verified_ns, c, out, own=True)
     return out

@@ -48,6 +48,28 @@ def segments_path(ledger: Path) -> Path:
     return Path(ledger).parent / CACHE_DIR / SEGMENTS_NAME
 
 
+_code_digest: str | None = None
+
+
+def code_fingerprint() -> str:
+    """modtool's own code and game data: what is derived and kept between
+    commands (event checks, replay snapshots) is not used under other code."""
+    global _code_digest
+    if _code_digest is None:
+        import hashlib
+
+        import modtool
+        from modtool.games import data_dir
+
+        root = Path(modtool.__file__).parent
+        h = hashlib.sha256()
+        for p in sorted(root.rglob("*.py")) + sorted(Path(data_dir("games")).glob("*.yaml")):
+            h.update(str(p.relative_to(p.parents[1])).encode())
+            h.update(p.read_bytes())
+        _code_digest = h.hexdigest()
+    return _code_digest
+
+
 def signature(st: os.stat_result) -> list[int]:
     return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
 
@@ -57,17 +79,24 @@ def trusted(sig: list[int], written_ns: int) -> bool:
     return max(sig[3], sig[4]) < written_ns - RACY_NS
 
 
-class _Datas:
+class Fields:
     """The fields of a stretch's events, kept as marshal bytes until an event
-    asks for its ``data`` (``Event.deferred``); decoded once for all."""
+    asks for its ``data`` (``Event.deferred_many``); decoded once for all."""
 
     __slots__ = ("blob", "_decoded")
 
     def __init__(self, blob):
         self.blob, self._decoded = blob, None
 
+    @classmethod
+    def decoded(cls, datas: list) -> "Fields":
+        """Fields already at hand (an append's): encoded only when the cache is written."""
+        f = cls(None)
+        f._decoded = datas
+        return f
+
     def datas(self) -> list:
-        if self._decoded is None:  # (blob None with nothing decoded cannot happen: see Stretch)
+        if self._decoded is None:
             import gc
             import marshal
 
@@ -89,7 +118,7 @@ class Stretch:
     __slots__ = ("start", "end", "sha", "_events", "types", "lines", "_datas")
 
     def __init__(self, start: int, end: int, sha: str, events: list | None = None,
-                 types: list | None = None, lines: list | None = None, datas: _Datas | None = None):
+                 types: list | None = None, lines: list | None = None, datas: Fields | None = None):
         self.start, self.end, self.sha = start, end, sha
         self._events, self.types, self.lines, self._datas = events, types, lines, datas
 
@@ -122,7 +151,7 @@ class Stretch:
 
     @classmethod
     def from_record(cls, start: int, end: int, sha: str, r: dict) -> "Stretch":
-        return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=_Datas(r["ev_datas"]))
+        return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=Fields(r["ev_datas"]))
 
 
 @dataclass

@@ -38,10 +38,6 @@ def sha(data) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def tail_sha(raw, end: int) -> str:
-    return sha(memoryview(raw)[max(0, end - TAIL):end])
-
-
 def fsync_dir(path: Path) -> None:
     """Make a rename or a new file in ``path`` durable (not on Windows, which cannot open a folder)."""
     try:

@@ -189,11 +189,6 @@ def _release(key: str) -> None:
         os.close(held.fd)
 
 
-def held_mode(path: Path) -> str | None:
-    held = _held.get(os.path.abspath(lock_path(path)))
-    return held.mode if held is not None and held.pid == os.getpid() else None
-
-
 @contextmanager
 def locked(path: Path, mode: str = EXCLUSIVE, timeout: float | None = None):
     """Hold the lock of the game folder of ``path`` (the ledger or its folder).
@@ -236,6 +231,3 @@ def session(mode: str = SHARED):
                     _release(key)
             _session = outer
 
-
-def in_write_session() -> bool:
-    return _session is not None and _session["mode"] == EXCLUSIVE

@@ -20,7 +20,7 @@ from modtool.events import Event
 from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._cache import Cached, Stretch, signature, trusted
 from modtool.ledger._dump import UNSAFE_RE
-from modtool.ledger._lock import EXCLUSIVE, SHARED, held_mode, locked
+from modtool.ledger._lock import EXCLUSIVE, SHARED, locked
 from modtool.problems import Problem, UserError
 
 _EVENTS_KEY_RE = re.compile(r"^events:", re.M)
@@ -302,14 +302,26 @@ def _refresh(path: Path, raw: bytes, c: Cached | None, sig: list[int], source: s
                 c.stretches.append(s)
                 c.lines = raw.count(b"\n")
                 c.ends_nl = raw.endswith(b"\n")
-                if c.count() > 2 * max(1000, len(c.stretches[0])) or len(c.stretches) > 200:
-                    c = _full_cached(raw, c)
-                    _cache.write_base(path, c, sig)
-                elif not _cache.add_segment(path, s, sig, c.lines, c.ends_nl):
-                    _cache.drop(path)
-                return c
+                return keep(path, c, s, sig, raw)
     c = _full(raw, source)
     _cache.write_base(path, c, sig)
+    return c
+
+
+def keep(path: Path, c: Cached, s: Stretch, sig: list[int], raw: bytes | None = None) -> Cached:
+    """Note stretch ``s`` (the last of ``c``) in the cache file. Now and then
+    merge every stretch into one base instead: when they hold as many events
+    as the base (so merging stays amortised) or are many (each is read on
+    every command). Returns what the cache now holds."""
+    if c.count() > 2 * max(1000, len(c.stretches[0])) or len(c.stretches) > 200:
+        if raw is None:
+            raw = path.read_bytes()
+        if len(raw) == c.size:
+            merged = _full_cached(raw, c)
+            _cache.write_base(path, merged, sig)
+            return merged
+    if not _cache.add_segment(path, s, sig, c.lines, c.ends_nl):
+        _cache.drop(path)
     return c
 
 

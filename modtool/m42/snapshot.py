@@ -28,25 +28,6 @@ LOOKS_BACK_ONLY = frozenset({"advance", "act", "last_words", "bar", "card", "wit
                              "substitute", "leave", "assistant"})
 NAME = "replay-m42.bin"
 
-_code_digest: str | None = None
-
-
-def _code() -> str:
-    """modtool's code and game data: a snapshot from other code is not used."""
-    global _code_digest
-    if _code_digest is None:
-        import modtool
-        from modtool.games import data_dir
-
-        root = Path(modtool.__file__).parent
-        h = hashlib.sha256()
-        for p in sorted(root.rglob("*.py")) + sorted(Path(data_dir("games")).glob("*.yaml")):
-            h.update(str(p.relative_to(p.parents[1])).encode())
-            h.update(p.read_bytes())
-        _code_digest = h.hexdigest()
-    return _code_digest
-
-
 def _without_gc(fn, *args):
     """Pickling builds or walks thousands of small objects and nothing cyclic:
     the cyclic collector would only slow it down (ten times, measured)."""
@@ -62,7 +43,9 @@ def _without_gc(fn, *args):
 
 
 def _key(gd) -> str:
-    return hashlib.sha256("\0".join((_code(), gd.source, repr(gd.header), repr(sorted(gd.options.items())))).encode()
+    from modtool.ledger._cache import code_fingerprint
+
+    return hashlib.sha256("\0".join((code_fingerprint(), gd.source, repr(gd.header), repr(sorted(gd.options.items())))).encode()
                           ).hexdigest()
 
 
