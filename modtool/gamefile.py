@@ -7,7 +7,8 @@ header and of each event's shape collected (``check`` prints them all).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
+from itertools import compress, islice
+from operator import attrgetter, lt
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -48,19 +49,19 @@ class GameDir:
         return str(self.ledger_path)
 
     def of_type(self, *types: str) -> list[Event]:
-        """Events of the given types, in ledger order (indexed once per load)."""
+        """Events of the given types, in ledger order (each type picked out
+        once per load, by C loops over the events' types: a large ledger
+        holds a hundred thousand posts that most commands never ask for)."""
         index = self.memo.get("by_type")
         if index is None:
             index = self.memo["by_type"] = {}
-            for e in self.events:
-                group = index.get(e.type)
-                if group is None:
-                    index[e.type] = [e]
-                else:
-                    group.append(e)
+            self.memo["types"] = list(map(_TYPE, self.events))
         if len(types) == 1:
-            return index.get(types[0], [])
-        return [e for e in self.events if e.type in types]
+            got = index.get(types[0])
+            if got is None:
+                got = index[types[0]] = list(compress(self.events, map(types[0].__eq__, self.memo["types"])))
+            return got
+        return list(compress(self.events, map(frozenset(types).__contains__, self.memo["types"])))
 
 
 def ledger_path(game_dir: Path) -> Path:
@@ -250,7 +251,9 @@ _LINE, _TYPE = attrgetter("line"), attrgetter("type")
 def effective_events(events: list[Event], source: str) -> tuple[list[Event], list[Problem]]:
     """The events that count: a ``revert`` takes back the event on its line (undo);
     history is never rewritten, and a revert can itself be reverted."""
-    if "revert" not in map(_TYPE, events) and len(set(map(_LINE, events))) == len(events):
+    lines = list(map(_LINE, events))
+    if "revert" not in map(_TYPE, events) and (None not in lines and all(map(lt, lines, islice(lines, 1, None)))
+                                                or len(set(lines)) == len(events)):
         return list(events), []  # nothing taken back: the common case, found without a loop in Python
     live: dict[int | None, Event] = {}
     order: list[Event] = []

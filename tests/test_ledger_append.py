@@ -276,3 +276,44 @@ def test_a_card_on_a_cached_ledger_does_not_decode_the_old_events(tmp_path):
     gamefile._opened.clear()
     card = ledger.load(g / "ledger.yaml").events[-1]
     assert (card.type, card.data["reason"]) == ("card", "划水")
+
+
+def test_an_import_sized_append_is_cached_as_written_and_reads_back_as_a_cold_parse(tmp_path):
+    """One-line events go into the read cache as their JSON array as written
+    (no second encoding); a new command reads them from there, decoding only
+    when asked, and gets exactly what parsing the ledger gives."""
+    p = make(tmp_path, "game: m42\nevents:\n")
+    posts = [{"type": "post", "pid": str(i), "floor": i, "author": "饺子君", "body": f"第{i}帖\n\u2028\x85",
+              "reply_to": {"pid": "1", "author": None} if i % 3 else None} for i in range(1, 3001)]
+    ledger.append(p, posts, one_line=True)
+    c = _cache.read(p)
+    assert c is not None and c.stretches[-1]._datas.json is not None
+    fresh_process()
+    cached = ledger.load(p)
+    assert all(e._src is not None for e in cached.events)  # not decoded yet
+    got = [(e.type, e.data, e.line) for e in cached.events]
+    ledger.append(p, [CARD])  # the next append merges base and import, once
+    assert len(_cache.read(p).stretches) == 1
+    fresh_process()
+    merged = [(e.type, e.data, e.line) for e in ledger.load(p).events]
+    _cache.drop(p)
+    fresh_process()
+    cold = [(e.type, e.data, e.line) for e in ledger.load(p).events]
+    assert got == cold[:-1] and merged == cold
+    assert [d["body"] for _, d, _ in got] == [x["body"] for x in posts]
+
+
+def test_a_read_soon_after_a_write_hashes_the_mapped_file_and_sees_a_same_size_edit(tmp_path):
+    """Too soon after a write to trust the stat, the bytes are hashed (through
+    a memory map): one changed byte, same size, is seen."""
+    p = make(tmp_path, HEAD)
+    ledger.append(p, [CARD])
+    c = _cache.read(p)
+    assert _store._same_bytes(p, c)
+    raw = bytearray(p.read_bytes())
+    raw[raw.index("划水".encode())] ^= 1
+    with open(p, "r+b") as f:
+        f.write(raw)
+    assert not _store._same_bytes(p, c)
+    fresh_process()
+    assert ledger.load(p).events[-1].data["reason"] != "划水"  # read, not served from the cache

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import hashlib
 import textwrap
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from modtool.ledger import load
-from modtool.ledger._store import _parse
+from modtool.ledger._store import _parse, digest_of
 from modtool.problems import UserError
 
 EXAMPLE = """\
@@ -76,7 +75,7 @@ def test_example(tmp_path):
         "time": "2026-11-02 10:03:00", "body": "投票对象：包子\n投票理由：包子好吃",
         "reply_to": {"pid": "1000", "floor": 1},
     }
-    assert data.digest.endswith(hashlib.sha256(EXAMPLE.encode()).hexdigest())
+    assert data.digest.endswith(digest_of(EXAMPLE.encode()))
     assert _parse(EXAMPLE.encode(), "t").fast
 
 

@@ -309,3 +309,58 @@ def test_unstorable_names_the_field():
         dump_event_line({"type": "post", "quotes": [{"text": "ok"}, {"text": "\ude00"}]})
     with pytest.raises(Unstorable, match=r"^字段 a\\ud800b 含有"):
         event_json({"type": "post", "a\ud800b": 1})
+
+
+def test_json_unsafe_bytes_match_the_characters_code_point_by_code_point():
+    """event_lines looks for characters to escape in the UTF-8 bytes of the
+    whole JSON array: the bytes patterns match exactly the characters'
+    pattern, C0 controls apart, which JSON text never holds raw."""
+    import orjson
+
+    from modtool.ledger._dump import _JSON_UNSAFE_RE, json_bytes_unsafe
+
+    for cp in range(0x110000):
+        ch = chr(cp)
+        if cp < 0x20:
+            assert max(orjson.dumps(ch)) >= 0x20
+            continue
+        raw = ch.encode("utf-8", "surrogatepass")
+        assert json_bytes_unsafe(b"a" + raw + b"b") == bool(_JSON_UNSAFE_RE.search(ch)), hex(cp)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(events, min_size=1, max_size=6))
+@example([{"type": "post", "q": [{"a": "b"}, {"type": "x"}]}, {"type": "post"}])
+@example([{"type": "post", "body": '},{"type":"x"}'}, {"type": "post"}])
+@example([{"type": "post", "n": 2**70}])
+def test_bulk_lines_equal_the_lines_made_one_by_one(evs):
+    """The one-call encoding of an import (``event_lines``) gives the very
+    bytes of ``dump_event_line`` event by event, or steps aside."""
+    from modtool.ledger._append import _json_plain
+    from modtool.ledger._dump import event_lines
+
+    evs = [e for e in evs if _json_plain(e)]
+    if not evs:
+        return
+    got = event_lines(evs, "  - ")
+    try:
+        want = "".join(dump_event_line(e) for e in evs).encode("utf-8")
+    except Unstorable:
+        assert got is None
+        return
+    if got is not None:
+        import json
+
+        assert got[0] == want
+        assert json.loads(got[1]) == evs
+
+
+def test_bulk_lines_apply_to_an_import_and_to_maps_in_lists():
+    """The quick way is taken for imported posts, quoted or not (it can fail)."""
+    from modtool.ledger._dump import event_lines
+
+    posts = [{"type": "post", "pid": str(i), "floor": i, "author": "饺子君", "body": "投票对象：包子\n}，{\"x\"",
+              "reply_to": None, "quotes": [{"pid": "1", "text": "a"}] if i == 1 else []} for i in range(1, 4)]
+    got = event_lines(posts, "  - ")
+    assert got is not None
+    assert got[0] == "".join(dump_event_line(e) for e in posts).encode("utf-8")

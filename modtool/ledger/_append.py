@@ -18,7 +18,7 @@ from pathlib import Path
 from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._journal import fsync_dir as _fsync_dir
 from modtool.ledger._cache import Stretch, signature
-from modtool.ledger._dump import Unstorable, dump_event, event_json
+from modtool.ledger._dump import Unstorable, dump_event
 from modtool.ledger._lock import EXCLUSIVE, locked
 from modtool.ledger._store import (
     _BLOCK_KEY_RE, _EMPTY_FLOW_RE, _EVENTS_KEY_RE, _State, _breaks, _key, _memo, _token, LedgerData, digest_of, keep, load, marks_of,
@@ -75,7 +75,18 @@ def _check_event(e) -> None:
         raise ValueError(f"事件应是带有文字 type 字段的映射：{e!r}")
 
 
-def _dump_lines_checked(events: list[dict], indent: int) -> str:
+class _Encoded:
+    """New events as written: ``chunk`` (UTF-8, LF line ends), the line
+    count of each event, and for one-line events their JSON array (the
+    acknowledged record and the read cache keep it as is)."""
+
+    __slots__ = ("chunk", "counts", "array")
+
+    def __init__(self, chunk: bytes, counts: list[int] | None, array: bytes | None):
+        self.chunk, self.counts, self.array = chunk, counts, array
+
+
+def _dump_lines_checked(events: list[dict], indent: int) -> _Encoded:
     """One JSON line per event, after checking each holds only what JSON and
     YAML read alike: str keys; str, int, bool, None, lists and mappings.
 
@@ -83,49 +94,49 @@ def _dump_lines_checked(events: list[dict], indent: int) -> str:
     (``_fast.json_item``); ``event_json`` escapes the characters where they
     would not. tests/test_ledger_roundtrip.py checks both readers agree."""
     for e in events:
-        if not isinstance(e, dict) or not e or not _json_plain(e):
+        if e.__class__ is not dict or not e or not _json_plain(e):
             raise ValueError(f"内部错误：这个事件无法无损写进账本：{e!r}")
     pad = " " * indent + "- "
-    from modtool.ledger._dump import _JSON_UNSAFE_RE, _LINE_ENCODER, _line_encoder
+    from modtool.ledger._dump import event_json, event_lines
 
-    encode = _LINE_ENCODER or _line_encoder()
-    texts = [pad + encode(e) + "\n" for e in events]
-    # One search over them all for a character to escape (or refuse): rare, so
-    # the per-event path (event_json) runs only when there is one.
-    if _JSON_UNSAFE_RE.search("".join(texts)):
-        texts = [pad + event_json(e) + "\n" for e in events]
-    return texts
+    quick = event_lines(events, pad)
+    if quick is not None:
+        return _Encoded(quick[0], None, quick[1])
+    # Event by event: escapes a character YAML does not read raw, or refuses it.
+    texts = [event_json(e) for e in events]
+    return _Encoded("".join([pad + t + "\n" for t in texts]).encode("utf-8"), None,
+                    ("[" + ",".join(texts) + "]").encode("utf-8"))
 
 
 _PLAIN_TYPES = (str, int, bool, type(None))
+_PLAIN = frozenset(_PLAIN_TYPES)
+_STR = frozenset((str,))
 
 
 def _json_plain(v) -> bool:
-    """Only str keys and str, int, bool, None, lists and mappings (a call per
-    container, not per value: an import checks a hundred thousand events)."""
+    """Only str keys and str, int, bool, None, lists and mappings (the types
+    of a container's items gathered at once: an import checks a hundred
+    thousand events)."""
     t = type(v)
     if t is dict:
-        if any(type(k) is not str for k in v):
+        if not _STR.issuperset(map(type, v)):
             return False
         values = v.values()
     elif t is list:
         values = v
     else:
-        return t in _PLAIN_TYPES
-    for x in values:
-        tx = type(x)
-        if tx is dict or tx is list:
-            if not _json_plain(x):
-                return False
-        elif tx not in _PLAIN_TYPES:
-            return False
-    return True
+        return t in _PLAIN
+    kinds = set(map(type, values))
+    if _PLAIN.issuperset(kinds):
+        return True
+    if not _PLAIN.issuperset(kinds - {dict, list}):
+        return False
+    return all(_json_plain(x) for x in values if type(x) is dict or type(x) is list)
 
 
-def _dump_checked(events: list[dict], indent: int, one_line: bool = False) -> list[str]:
-    """The text of each of ``events``, verified to read back exactly as given."""
-    for e in events:
-        _check_event(e)
+def _dump_checked(events: list[dict], indent: int, one_line: bool = False) -> _Encoded:
+    """The text of ``events`` (each checked by ``_check_event``), verified to
+    read back exactly as given."""
     if one_line:
         return _dump_lines_checked(events, indent)
     texts = [dump_event(e, indent=indent) for e in events]
@@ -139,10 +150,10 @@ def _dump_checked(events: list[dict], indent: int, one_line: bool = False) -> li
         back = [v for _, v in items]
     if repr(back) != repr([_normalize(e) for e in events]):
         raise ValueError(f"内部错误：这些事件无法无损写进账本：{events!r}")
-    return texts
+    return _Encoded("".join(texts).encode("utf-8"), [t.count("\n") for t in texts], None)
 
 
-def _storable_texts(events: list[dict], indent: int, one_line: bool, source: str) -> list[str]:
+def _storable(events: list[dict], indent: int, one_line: bool, source: str) -> _Encoded:
     """Dump ``events``; a value that cannot be stored exactly (a lone
     surrogate, from a broken import) is a UserError raised before anything
     is written."""
@@ -210,15 +221,16 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
             return data
         state = _memo[_key(path)]
         c = state.cached
-        texts = _storable_texts(events, c.item_col if c.item_col is not None else 2, one_line, source)
+        enc = _storable(events, c.item_col if c.item_col is not None else 2, one_line, source)
         newline = _newline(path, c.crlf)
-        chunk = "".join(texts).encode("utf-8")
+        chunk = enc.chunk
         if newline != b"\n":
             chunk = chunk.replace(b"\n", newline)
         if c.flow_empty:
-            return _append_rewriting_events_line(path, state, chunk, newline, events, one_line, source)
+            return _append_rewriting_events_line(path, state, chunk, newline, events, one_line, enc.array, source)
         blob = chunk if c.ends_nl or c.size == 0 else newline + chunk
         first_line = c.lines + 1 + (0 if blob is chunk else 1)
+        digest = digest_of(blob)
         fd = os.open(path, os.O_RDWR | os.O_APPEND)
         try:
             before = os.fstat(fd)
@@ -246,37 +258,37 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
                                             "请先用 modtool check 看一下账本，再重新运行命令"))
                 if _acknowledge:
                     _journal.record(path, size, blob, first_line, events, one_line, signature(after),
-                                    not data.vanished, [t.strip()[2:] for t in texts] if one_line else None)
+                                    not data.vanished, enc.array)
                 _journal.clear_intent(path)
                 _report.appended += 1
         finally:
             os.close(fd)
-        return _remember(path, state, data, blob, texts, events, first_line, size, after, one_line)
+        return _remember(path, state, data, blob, digest, enc, events, first_line, size, after)
 
 
-def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, texts: list[str], events: list[dict],
-              first_line: int, size: int, after: os.stat_result, one_line: bool) -> LedgerData:
+def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, digest: str, enc: _Encoded,
+              events: list[dict], first_line: int, size: int, after: os.stat_result) -> LedgerData:
     """Our own append, added to what this process and the read cache know,
-    so the next read parses nothing: the events are what was written (a
-    one-line event is plain JSON data, checked so: a shallow copy keeps it;
-    a block event is normalised as the reader would give it)."""
+    so the next read parses nothing: the events are what was written (one-line
+    events: their JSON array as written, decoded only if asked for; block
+    events: normalised as the reader would give them)."""
     key = _key(path)
     c = state.cached
-    if one_line:  # one line each, plain JSON data (checked so): the fields are the event less its type
+    if enc.array is not None:  # one line each
         types = [e["type"] for e in events]
         lines = list(range(first_line, first_line + len(events)))
-        datas = [{k: v for k, v in e.items() if k != "type"} for e in events]
+        fields = _cache.Fields.from_json(enc.array)
     else:
         types, lines, datas = [], [], []
         line = first_line
-        for e, text in zip(events, texts):
+        for e, n in zip(events, enc.counts):
             d = _normalize(e)
             types.append(d.pop("type"))
             datas.append(d)
             lines.append(line)
-            line += text.count("\n")
-    stretch = Stretch(size, size + len(blob), digest_of(blob), types=types, lines=lines,
-                      datas=_cache.Fields.decoded(datas))
+            line += n
+        fields = _cache.Fields.decoded(datas)
+    stretch = Stretch(size, size + len(blob), digest, types=types, lines=lines, datas=fields)
     new = stretch.make_events()
     c.stretches.append(stretch)
     c.lines += _breaks(blob)
@@ -289,7 +301,7 @@ def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, texts: l
 
 
 def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newline: bytes, events: list[dict],
-                                  one_line: bool, source: str) -> LedgerData:
+                                  one_line: bool, array: bytes | None, source: str) -> LedgerData:
     """A hand-written `events: []` becomes `events:` (the rest of its line kept)
     and the events follow: the one append that rewrites the file, atomically,
     after checking it is still what was read."""
@@ -316,7 +328,7 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
     with _NoInterrupt():
         atomic_write(path, new + chunk)
         _journal.record(path, len(new), chunk, first_line, events, one_line, signature(os.stat(path)),
-                        not state.data.vanished)
+                        not state.data.vanished, array)
         _report.appended += 1
     _memo.pop(_key(path), None)
     _cache.drop(path)
@@ -343,8 +355,10 @@ def write_new(path: Path, header_text: str, events: list[dict]) -> None:
     if (header and "events" in header) or _EVENTS_KEY_RE.search(header_text):
         raise ValueError("header_text 不能含有 events:")
     # An empty list is written `events:` (null), so the first append only adds lines.
-    body = header_text + "events:\n" + ("".join(_storable_texts(list(events), 2, False, source)) if events else "")
-    data = body.encode("utf-8")
+    events = list(events)
+    for e in events:
+        _check_event(e)
+    data = (header_text + "events:\n").encode("utf-8") + (_storable(events, 2, False, source).chunk if events else b"")
     path.parent.mkdir(parents=True, exist_ok=True)
     with locked(path, EXCLUSIVE):
         if path.exists():

@@ -36,7 +36,7 @@ CACHE_DIR = ".modtool"
 BASE_NAME = "ledger-cache.bin"
 SEGMENTS_NAME = "ledger-cache.tail.bin"
 # marshal's format belongs to the Python version: part of what the MAC signs.
-_FORMAT = f"ledger-cache-4/{__version__}/{sys.version_info[0]}.{sys.version_info[1]}"
+_FORMAT = f"ledger-cache-5/{__version__}/{sys.version_info[0]}.{sys.version_info[1]}"
 RACY_NS = 1_000_000_000  # a file changed within this long before the cache was written is hashed
 
 
@@ -80,13 +80,22 @@ def trusted(sig: list[int], written_ns: int) -> bool:
 
 
 class Fields:
-    """The fields of a stretch's events, kept as marshal bytes until an event
-    asks for its ``data`` (``Event.deferred_many``); decoded once for all."""
+    """The fields of a stretch's events, kept as bytes until an event asks
+    for its ``data`` (``Event.deferred_many``); decoded once for all. The
+    bytes are marshal (``blob``), or for one-line events the JSON array of
+    the whole events as written to the ledger (``json``)."""
 
-    __slots__ = ("blob", "_decoded")
+    __slots__ = ("blob", "json", "_decoded")
 
     def __init__(self, blob):
-        self.blob, self._decoded = blob, None
+        self.blob, self.json, self._decoded = blob, None, None
+
+    @classmethod
+    def from_json(cls, array: bytes) -> "Fields":
+        """One-line events' JSON array (each with its ``type``, dropped on decoding)."""
+        f = cls(None)
+        f.json = array
+        return f
 
     @classmethod
     def decoded(cls, datas: list) -> "Fields":
@@ -103,11 +112,28 @@ class Fields:
             enabled = gc.isenabled()
             gc.disable()
             try:
-                self._decoded = marshal.loads(self.blob)
+                if self.json is not None:
+                    datas = _json_loads(self.json)
+                    for d in datas:
+                        del d["type"]
+                    self._decoded = datas
+                else:
+                    self._decoded = marshal.loads(self.blob)
             finally:
                 if enabled:
                     gc.enable()
         return self._decoded
+
+
+def _json_loads(data: bytes):
+    try:
+        import orjson
+
+        return orjson.loads(data)
+    except ImportError:  # pragma: no cover - orjson is a dependency
+        import json
+
+        return json.loads(data)
 
 
 class Stretch:
@@ -141,6 +167,8 @@ class Stretch:
         import marshal
 
         if self._events is None and self._datas is not None:
+            if self._datas.json is not None:
+                return {"ev_types": self.types, "ev_lines": self.lines, "ev_json": self._datas.json}
             blob = self._datas.blob
             if blob is None:  # made here from decoded fields (an append): encode them once
                 blob = self._datas.blob = marshal.dumps(self._datas.datas(), 4)
@@ -151,7 +179,8 @@ class Stretch:
 
     @classmethod
     def from_record(cls, start: int, end: int, sha: str, r: dict) -> "Stretch":
-        return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=Fields(r["ev_datas"]))
+        datas = Fields.from_json(r["ev_json"]) if "ev_json" in r else Fields(r["ev_datas"])
+        return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=datas)
 
 
 @dataclass
@@ -221,6 +250,12 @@ def _user_key() -> bytes | None:
 
 
 _KEY: bytes | None = None
+
+
+def digest_seed() -> int:
+    """A 64-bit seed for the ledger digests, from this user's key (0 without one)."""
+    key = _user_key()
+    return int.from_bytes(key[:8], "little") if key else 0
 
 
 def _mac(key: bytes, payload) -> bytes:

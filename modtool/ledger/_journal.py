@@ -129,16 +129,16 @@ def canonical(etype: str, data: dict) -> str:
 
 
 def record(ledger: Path, start: int, chunk: bytes, first_line: int, events: list[dict], one_line: bool,
-           sig: list[int], clean: bool, events_json: list[str] | None = None) -> None:
+           sig: list[int], clean: bool, events_array: bytes | None = None) -> None:
     """Note an append that is about to be reported as done (after its fsync).
 
     ``sig`` is the ledger's stat signature right after it; ``clean``: nothing
     acknowledged was missing when the command read the ledger."""
     # The events go on a line of their own before the entry, so the newest
     # entry (read on every command) stays small however large the append was.
-    # ``events_json``: the events' JSON texts as written to the ledger (an
+    # ``events_array``: the events' JSON array as written to the ledger (an
     # import's hundred thousand are not encoded twice).
-    head = '{"events":[' + ",".join(events_json) + "]}" if events_json is not None else {"events": events}
+    head = b'{"events":' + events_array + b"}" if events_array is not None else {"events": events}
     _append_line(ledger, head, {"start": start, "end": start + len(chunk), "sha": sha(chunk),
                                 "line": first_line, "one_line": one_line, "sig": sig, "clean": clean})
 
@@ -149,14 +149,13 @@ def _append_line(ledger: Path, *entries: dict) -> None:
         d.mkdir(exist_ok=True)
     except OSError:
         return  # a read-only folder: nothing is written there either
-    text = "".join((e if isinstance(e, str) else json.dumps(e, ensure_ascii=False, separators=(",", ":"))) + "\n"
-                   for e in entries)
+    data = b"".join((e if isinstance(e, bytes) else json.dumps(e, ensure_ascii=False, separators=(",", ":"))
+                     .encode("utf-8", "surrogatepass")) + b"\n" for e in entries)
     try:
         fd = os.open(d / ACK_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     except OSError:
         return
     try:
-        data = text.encode("utf-8", "surrogatepass")
         while data:
             n = os.write(fd, data)
             data = data[n:]
