@@ -25,12 +25,23 @@ def test_corrupt_or_foreign_cache_is_ignored(m42_game, monkeypatch):
     cache = _cache.cache_path(path)
     assert cache.is_file()
     blob = cache.read_bytes()
-    # damaged: one byte of the events changed, the MAC no longer fits
-    i = blob.index("2026-11-03 21:00".encode())
-    cache.write_bytes(blob[:i] + b"1999" + blob[i + 4:])
+    # damaged: one byte of the header changed, the record's MAC no longer fits
+    i = blob.index(b"m42")
+    cache.write_bytes(blob[:i] + b"m43" + blob[i + 3:])
     _store._memo.clear()
     assert _cache.read(path) is None
     assert ledger.load(path).events == good.events
+    # damaged in the events' fields, which are read (and MAC-checked) only when
+    # asked for: they then come from the ledger itself, and the cache goes
+    _store._memo.clear()
+    ledger.load(path)  # writes the cache again
+    blob = cache.read_bytes()
+    i = blob.index("2026-11-03 21:00".encode())
+    cache.write_bytes(blob[:i] + b"1999" + blob[i + 4:])
+    _store._memo.clear()
+    assert _cache.read(path) is not None
+    assert ledger.load(path).events == good.events
+    assert not cache.exists()
     # foreign: a cache made under another user's key (a game folder from a friend)
     cache.write_bytes(blob)
     monkeypatch.setattr(_cache, "_KEY", b"k" * 32)

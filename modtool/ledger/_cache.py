@@ -36,7 +36,7 @@ CACHE_DIR = ".modtool"
 BASE_NAME = "ledger-cache.bin"
 SEGMENTS_NAME = "ledger-cache.tail.bin"
 # marshal's format belongs to the Python version: part of what the MAC signs.
-_FORMAT = f"ledger-cache-5/{__version__}/{sys.version_info[0]}.{sys.version_info[1]}"
+_FORMAT = f"ledger-cache-6/{__version__}/{sys.version_info[0]}.{sys.version_info[1]}"
 RACY_NS = 1_000_000_000  # a file changed within this long before the cache was written is hashed
 
 
@@ -82,20 +82,20 @@ def trusted(sig: list[int], written_ns: int) -> bool:
 class Fields:
     """The fields of a stretch's events, kept as bytes until an event asks
     for its ``data`` (``Event.deferred_many``); decoded once for all. The
-    bytes are marshal (``blob``), or for one-line events the JSON array of
-    the whole events as written to the ledger (``json``)."""
+    bytes are marshal (``kind`` "marshal"), or for one-line events the JSON
+    array of the whole events as written to the ledger ("json"). Read from
+    the cache they stay in the cache file (a ``_Blob``) until then: a card
+    on a 100,000-post ledger neither reads nor MACs the posts' fields."""
 
-    __slots__ = ("blob", "json", "_decoded")
+    __slots__ = ("blob", "kind", "_decoded", "recover")
 
-    def __init__(self, blob):
-        self.blob, self.json, self._decoded = blob, None, None
+    def __init__(self, blob, kind: str = "marshal", recover=None):
+        self.blob, self.kind, self._decoded, self.recover = blob, kind, None, recover
 
     @classmethod
     def from_json(cls, array: bytes) -> "Fields":
         """One-line events' JSON array (each with its ``type``, dropped on decoding)."""
-        f = cls(None)
-        f.json = array
-        return f
+        return cls(array, "json")
 
     @classmethod
     def decoded(cls, datas: list) -> "Fields":
@@ -104,21 +104,36 @@ class Fields:
         f._decoded = datas
         return f
 
+    def raw(self) -> bytes:
+        """The encoded fields (encoded here, once, if they were only at hand)."""
+        if self.blob is None:
+            import marshal
+
+            self.blob = marshal.dumps(self._decoded, 4)
+        elif self.blob.__class__ is _Blob:
+            self.blob = self.blob.read()
+        return self.blob
+
     def datas(self) -> list:
         if self._decoded is None:
             import gc
             import marshal
 
+            try:
+                raw = self.raw()
+            except _Damaged:
+                self._decoded = self.recover()
+                return self._decoded
             enabled = gc.isenabled()
             gc.disable()
             try:
-                if self.json is not None:
-                    datas = _json_loads(self.json)
+                if self.kind == "json":
+                    datas = _json_loads(raw)
                     for d in datas:
                         del d["type"]
                     self._decoded = datas
                 else:
-                    self._decoded = marshal.loads(self.blob)
+                    self._decoded = marshal.loads(raw)
             finally:
                 if enabled:
                     gc.enable()
@@ -137,9 +152,9 @@ def _json_loads(data: bytes):
 
 
 class Stretch:
-    """Bytes ``[start, end)`` of the ledger, their sha256 and their events:
-    either as ``[type, data, line]`` lists, or (read from the cache) as types,
-    lines and the undecoded fields."""
+    """Bytes ``[start, end)`` of the ledger, their digest and their events:
+    either as ``[type, data, line]`` lists, or (read from the cache, or just
+    appended) as types, lines and the undecoded fields."""
 
     __slots__ = ("start", "end", "sha", "_events", "types", "lines", "_datas")
 
@@ -162,25 +177,41 @@ class Stretch:
             return [Event(t, d, line) for t, d, line in self._events]
         return Event.deferred_many(self.types, self.lines, self._datas)
 
-    def record(self) -> dict:
-        """Types, lines and the marshal bytes of the fields, for the cache file."""
+    def record(self) -> tuple[dict, bytes]:
+        """Types, lines and the kind of the fields, for the cache file, and
+        the fields' bytes (kept beside the record: see ``Fields``)."""
+        if self._events is None and self._datas is not None:
+            return {"ev_types": self.types, "ev_lines": self.lines, "ev_kind": self._datas.kind}, self._datas.raw()
         import marshal
 
-        if self._events is None and self._datas is not None:
-            if self._datas.json is not None:
-                return {"ev_types": self.types, "ev_lines": self.lines, "ev_json": self._datas.json}
-            blob = self._datas.blob
-            if blob is None:  # made here from decoded fields (an append): encode them once
-                blob = self._datas.blob = marshal.dumps(self._datas.datas(), 4)
-            return {"ev_types": self.types, "ev_lines": self.lines, "ev_datas": blob}
         ev = self._events or []
-        return {"ev_types": [e[0] for e in ev], "ev_lines": [e[2] for e in ev],
-                "ev_datas": marshal.dumps([e[1] for e in ev], 4)}
+        return ({"ev_types": [e[0] for e in ev], "ev_lines": [e[2] for e in ev], "ev_kind": "marshal"},
+                marshal.dumps([e[1] for e in ev], 4))
 
     @classmethod
-    def from_record(cls, start: int, end: int, sha: str, r: dict) -> "Stretch":
-        datas = Fields.from_json(r["ev_json"]) if "ev_json" in r else Fields(r["ev_datas"])
-        return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=datas)
+    def from_record(cls, start: int, end: int, sha: str, r: dict, ledger: Path) -> "Stretch":
+        import functools
+
+        recover = functools.partial(_recover, ledger, start, end, sha, r["ev_lines"])
+        return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=Fields(r["blob"], r["ev_kind"], recover))
+
+
+def _recover(ledger: Path, start: int, end: int, sha: str, lines: list) -> list:
+    """The fields of a stretch whose cached bytes were found damaged when
+    asked for: parsed from the ledger itself, if it still holds the stretch."""
+    from modtool.ledger import _store
+    from modtool.problems import Problem, UserError
+
+    try:
+        raw = Path(ledger).read_bytes()
+    except OSError:
+        raw = b""
+    if len(raw) >= end and _store.digest_of(memoryview(raw)[start:end]) == sha:
+        full = _store._full(raw, str(ledger))
+        by_line = {e[2]: e[1] for s in full.stretches for e in s.events}
+        if all(line in by_line for line in lines):
+            return [by_line[line] for line in lines]
+    raise UserError(Problem(str(ledger), "账本在本命令运行中被改动了，请重新运行这个命令"))
 
 
 @dataclass
@@ -266,22 +297,54 @@ def _mac(key: bytes, payload) -> bytes:
     return h.digest()
 
 
-def _pack(obj) -> bytes | None:
-    """``obj`` as a record: magic, length, MAC, marshal bytes (None: cannot be)."""
+def _pack(obj, blob: bytes | None = None) -> bytes | None:
+    """``obj`` as a record: magic, length, MAC, marshal bytes; then ``blob``,
+    if given, whose length and MAC the record holds (None: cannot be)."""
     import marshal
 
     key = _user_key()
     if key is None:
         return None
+    if blob is not None:
+        obj = dict(obj, blob_len=len(blob), blob_mac=_mac(key, blob))
     try:
         payload = marshal.dumps(obj, 4)
     except ValueError:  # a value marshal does not keep (a YAML timestamp): no cache
         return None
-    return _MAGIC + len(payload).to_bytes(8, "little") + _mac(key, payload) + payload
+    return b"".join((_MAGIC, len(payload).to_bytes(8, "little"), _mac(key, payload), payload, blob or b""))
 
 
-def _unpack_all(blob: bytes) -> list:
-    """The records of ``blob`` whose MAC is right, up to the first that is not."""
+class _Damaged(Exception):
+    pass
+
+
+class _Blob:
+    """A record's ``blob``, left in the (open) cache file until asked for."""
+
+    __slots__ = ("f", "offset", "length", "mac", "ledger")
+
+    def __init__(self, f, offset: int, length: int, mac: bytes, ledger: Path):
+        self.f, self.offset, self.length, self.mac, self.ledger = f, offset, length, mac, ledger
+
+    def read(self) -> bytes:
+        import hmac
+
+        key = _user_key()
+        try:
+            self.f.seek(self.offset)
+            data = self.f.read(self.length)
+        except (OSError, ValueError):
+            data = b""
+        if key is None or len(data) != self.length or not hmac.compare_digest(self.mac, _mac(key, data)):
+            drop(self.ledger)  # changed in place: not by modtool; the fields come from the ledger itself
+            raise _Damaged
+        return data
+
+
+def _unpack_all(f, ledger: Path) -> list:
+    """The records of open file ``f`` whose MAC is right, up to the first that
+    is not (or is cut short). A record's blob is not read: it stays in ``f``
+    (``_Blob``), which is why ``f`` is left open."""
     import hmac
     import marshal
 
@@ -289,49 +352,61 @@ def _unpack_all(blob: bytes) -> list:
     out = []
     if key is None:
         return out
-    view = memoryview(blob)
+    size = os.fstat(f.fileno()).st_size
     pos, head = 0, len(_MAGIC) + 8 + _MAC_LEN
-    while pos + head <= len(blob):
-        if view[pos:pos + len(_MAGIC)] != _MAGIC:
+    while pos + head <= size:
+        f.seek(pos)
+        h = f.read(head)
+        if len(h) != head or h[:len(_MAGIC)] != _MAGIC:
             break
-        n = int.from_bytes(view[pos + len(_MAGIC):pos + len(_MAGIC) + 8], "little")
-        mac = bytes(view[pos + len(_MAGIC) + 8:pos + head])
-        payload = view[pos + head:pos + head + n]
-        if len(payload) != n or not hmac.compare_digest(mac, _mac(key, payload)):
+        n = int.from_bytes(h[len(_MAGIC):len(_MAGIC) + 8], "little")
+        payload = f.read(n)
+        if len(payload) != n or not hmac.compare_digest(h[len(_MAGIC) + 8:], _mac(key, payload)):
             break  # torn, foreign or tampered: the rest is not trusted
         try:
-            out.append(marshal.loads(payload))
+            obj = marshal.loads(payload)
+            pos += head + n
+            if "blob_len" in obj:
+                blob = _Blob(f, pos, obj.pop("blob_len"), obj.pop("blob_mac"), ledger)
+                pos += blob.length
+                if pos > size:
+                    break  # cut short by a kill
+                obj["blob"] = blob
         except (ValueError, EOFError, TypeError):
             break
-        pos += head + n
+        out.append(obj)
     return out
 
 
-def read(ledger: Path) -> Cached | None:
+def _open(path: Path):
     try:
-        with open(cache_path(ledger), "rb") as f:
-            blob = f.read()
+        return open(path, "rb")
     except OSError:
         return None
-    records = _unpack_all(blob)
+
+
+def read(ledger: Path) -> Cached | None:
+    f = _open(cache_path(ledger))
+    if f is None:
+        return None
+    records = _unpack_all(f, ledger)
     try:
         b = records[0]
         c = Cached(b["header"], b["item_col"], b["events_line"], b["flow_empty"], b["lines"], b["ends_nl"],
-                   b["crlf"], [Stretch.from_record(0, b["size"], b["sha"], b)], b["sig"], b["at"])
+                   b["crlf"], [Stretch.from_record(0, b["size"], b["sha"], b, ledger)], b["sig"], b["at"])
     except (IndexError, KeyError, TypeError):
+        f.close()
         return None
-    try:
-        with open(segments_path(ledger), "rb") as f:
-            segments = _unpack_all(f.read())
-    except OSError:
+    f = _open(segments_path(ledger))
+    if f is None:
         return c
-    for s in segments:
+    for s in _unpack_all(f, ledger):
         try:
             if s["start"] > c.size:
                 break
             if s["start"] < c.size:
                 continue  # written twice by two readers at once, or for an older base
-            c.stretches.append(Stretch.from_record(s["start"], s["end"], s["sha"], s))
+            c.stretches.append(Stretch.from_record(s["start"], s["end"], s["sha"], s, ledger))
             c.sig, c.written_ns = s["sig"], s["at"]
             c.lines, c.ends_nl = s["lines"], s["ends_nl"]
         except (KeyError, TypeError):
@@ -345,14 +420,14 @@ def write_base(ledger: Path, c: Cached, sig: list[int]) -> None:
     if len(c.stretches) != 1:
         return
     try:
-        events = c.stretches[0].record()
+        events, fields = c.stretches[0].record()
     except ValueError:  # a value marshal does not keep (a YAML timestamp): no cache
         drop(ledger)
         return
     data = {"size": c.size, "sha": c.stretches[0].sha, "sig": sig, "at": time.time_ns(), "header": c.header,
             "item_col": c.item_col, "events_line": c.events_line, "flow_empty": c.flow_empty, "lines": c.lines,
             "ends_nl": c.ends_nl, "crlf": c.crlf, **events}
-    blob = _pack(data)
+    blob = _pack(data, fields)
     if blob is None:
         drop(ledger)
         return
@@ -374,11 +449,11 @@ def write_base(ledger: Path, c: Cached, sig: list[int]) -> None:
 def add_segment(ledger: Path, s: Stretch, sig: list[int], lines: int, ends_nl: bool) -> bool:
     """Append one stretch; False if it could not be (the caller drops the cache)."""
     try:
-        events = s.record()
+        events, fields = s.record()
     except ValueError:
         return False
     blob = _pack({"start": s.start, "end": s.end, "sha": s.sha, "sig": sig, "at": time.time_ns(),
-                  "lines": lines, "ends_nl": ends_nl, **events})
+                  "lines": lines, "ends_nl": ends_nl, **events}, fields)
     if blob is None:
         return False
     try:
@@ -410,7 +485,7 @@ def write_record(path: Path, obj) -> None:
 def read_record(path: Path):
     try:
         with open(path, "rb") as f:
-            records = _unpack_all(f.read())
+            records = _unpack_all(f, path)
     except OSError:
         return None
     return records[0] if records else None

@@ -432,9 +432,7 @@ def _load(path: Path) -> LedgerData:
             # Read again too soon after a write to trust the stat alone: the bytes
             # are hashed against what this process already holds (cheap), rather
             # than the cache read again (not cheap).
-            raw = _read_bytes(path, source)
-            c = state.cached
-            if len(raw) == c.size and _verified_prefix(c, raw) == len(c.stretches):
+            if _same_bytes(path, state.cached):
                 state.verified_ns = now
                 return state.data
         c = _cache.read(path)

@@ -6,7 +6,9 @@ ledgers come from the same generator (a real game's shape: votes, closes,
 advances, discussion posts stored one JSON line each as imports store them),
 both are read once first (as the director's previous command would), then
 the two commands run alternately as fresh processes, side by side; the
-ratio of medians (and of bests) is what counts.
+ratio of medians (and of bests) is what counts. The children keep compiled
+modules in a temporary cache (PYTHONPYCACHEPREFIX), as an installed modtool
+has them, even where PYTHONDONTWRITEBYTECODE is set.
 
     .venv/bin/python tests/bench/bench_append.py [--repeat 7] [--posts 100000]
 """
@@ -14,6 +16,7 @@ ratio of medians (and of bests) is what counts.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -26,11 +29,13 @@ sys.path.insert(0, str(ROOT))
 from tests.bench.gen_ledger import _names, generate_large_ledger  # noqa: E402
 
 MODTOOL = [sys.executable, "-m", "modtool"]
+ENV = dict(os.environ)
+ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 def timed(cmd: list[str]) -> float:
     t0 = time.perf_counter()
-    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, env=ENV)
     dt = time.perf_counter() - t0
     if r.returncode not in (0, 1):  # 1: a refused submission, still recorded
         raise SystemExit(f"{cmd} failed ({r.returncode}): {r.stderr.decode()}")
@@ -43,6 +48,7 @@ def main() -> None:
     ap.add_argument("--posts", type=int, default=100_000)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
+        ENV["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         big, small = Path(tmp) / "big", Path(tmp) / "small"
         big.mkdir()
         small.mkdir()
@@ -52,7 +58,7 @@ def main() -> None:
         size = (big / "ledger.yaml").stat().st_size
         print(f"ledgers: {args.posts} posts ({size / 1e6:.1f} MB) vs 13 characters; repeat {args.repeat}")
         for g in (big, small):  # the previous command: reads and caches
-            subprocess.run([*MODTOOL, "status", str(g)], stdout=subprocess.DEVNULL, check=True, cwd=ROOT)
+            subprocess.run([*MODTOOL, "status", str(g)], stdout=subprocess.DEVNULL, check=True, cwd=ROOT, env=ENV)
         names = {big: _names(50), small: _names(13)}
         at = {big: "2026-12-01 22:10", small: "2026-11-03 22:10"}
         for label in ("card", "act"):
