@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from modtool.games import Game
 from modtool.problems import UserError
+from modtool.text import fold_name
 
 CATEGORIES = ("townsfolk", "outsider", "minion", "demon")
 TRAVELLER = "traveller"
@@ -147,10 +148,13 @@ def _check_players(game: Game, players) -> list[str]:
         raise UserError(f"玩家太多：{game.name}最多 {hi} 名玩家，现在有 {len(names)} 名")
     if any(not n for n in names):
         raise UserError("玩家名单里有空的名字")
-    seen: set[str] = set()
-    dup = [n for n in names if n in seen or seen.add(n)]
+    # A vote or a nomination names a player as the roster's names are compared (modtool.text.fold_name):
+    # two names equal after folding would make it unreadable (ZH-R11, as M42-R5).
+    seen: dict[str, str] = {}
+    dup = [f"「{seen[k]}」和「{n}」" if seen[k] != n else f"「{n}」"
+           for n in names if (k := fold_name(n)) in seen or seen.setdefault(k, n) is None]
     if dup:
-        raise UserError(f"玩家名单里有重复的名字：{'、'.join(dict.fromkeys(dup))}")
+        raise UserError(f"玩家名单里有重复的名字（比较时不分全半角、忽略不可见字符）：{'、'.join(dict.fromkeys(dup))}")
     return names
 
 
