@@ -103,6 +103,11 @@ def check(
     """
     gd = _open(game_dir)
     problems = list(gd.problems)
+    warnings: list[str] = []
+    if gd.game.id == "zhenhuan":
+        from modtool.zhenhuan.setup import header_warnings
+
+        warnings = header_warnings(gd.game, gd.header)
     if gd.game.id == "m42" and not problems:
         from modtool.m42.engine import replay
 
@@ -116,9 +121,13 @@ def check(
         problems += zh_replay(gd)[1]
     if as_json:
         _echo_json({"ok": not problems, "events": len(gd.events),
-                    "problems": [{"source": p.source, "line": p.line, "floor": p.floor, "message": p.message} for p in problems]})
-    elif not problems:
-        typer.echo(f"{gd.ledger_path}：{len(gd.events)} 个事件，没有发现问题")
+                    "problems": [{"source": p.source, "line": p.line, "floor": p.floor, "message": p.message} for p in problems],
+                    "warnings": warnings})
+    else:
+        for w in warnings:  # the storyteller may mean it: shown, never a failure
+            typer.echo(f"提醒：{gd.ledger_path}：{w}")
+        if not problems:
+            typer.echo(f"{gd.ledger_path}：{len(gd.events)} 个事件，没有发现问题")
     if problems:
         raise UserError(problems)
 

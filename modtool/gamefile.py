@@ -111,17 +111,17 @@ def read_roster(entries, game: Game, source: str) -> tuple[Roster, list[Problem]
             role = rid
         seat = entry.get("seat")
         chars.append(Character(name, account, tuple(str(a).strip() for a in aliases), role, seat))
-    seen_names: dict[str, str] = {}
+    # M42-R5: a vote names one character by its name or an alias, compared folded; a label two
+    # characters answer to (identical names included) would make such a vote unreadable.
+    seen_names: dict[str, int] = {}
     seen_accounts: dict[str, str] = {}
-    for c in chars:
-        for label in (c.name, *c.aliases):
+    for i, c in enumerate(chars):
+        for label in dict.fromkeys((c.name, *c.aliases)):
             key = fold_name(label)
-            other = seen_names.get(key)
-            if other is not None and other != c.name:
-                problems.append(Problem(source, f"名字或别名「{label}」同时属于「{other}」和「{c.name}」"))
-            elif other == c.name and label != c.name and key == fold_name(c.name):
-                pass
-            seen_names[key] = c.name
+            other = seen_names.setdefault(key, i)
+            if other != i:
+                problems.append(Problem(source, f"roster：名字或别名「{label}」同时属于「{chars[other].name}」和「{c.name}」"
+                                                f"（第 {other + 1}、{i + 1} 个角色；比较时不分全半角、忽略不可见字符）"))
         key = fold_name(c.account)
         if key in seen_accounts:
             problems.append(Problem(source, f"论坛账号「{c.account}」重复（{seen_accounts[key]}、{c.name}）"))

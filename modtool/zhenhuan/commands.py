@@ -57,6 +57,11 @@ def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | No
             ev["guess"] = guess
     else:
         raise UserError("游戏已经结束")
+    from modtool.zhenhuan.windows import arrival_refusal
+
+    why = arrival_refusal(gd, board, board.phase, board.number, n, ability)
+    if why:  # outside the ability's window: the storyteller's slip, refused before writing
+        raise UserError(Problem("命令行", f"不受理（未写入账本）：{n}号 {ability}：{why}"))
     return record(game_dir, ev)
 
 

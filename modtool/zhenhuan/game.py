@@ -72,6 +72,14 @@ def ability_problems(gd: GameDir, board, events) -> list[Problem]:
         if not held & holders:
             names = "、".join(gd.game.role_name(h) for h in sorted(holders))
             out.append(Problem(gd.source, f"不受理：{n}号（{gd.game.role_name(seat.character)}）没有这个技能；{ability} 属于{names}", ev.line))
+        elif ev.type == "night_action" and isinstance(ev.data.get("night"), int):
+            # A window the night's number alone rules out (ZH-R6, R8, R13), written by hand.
+            from modtool.zhenhuan.windows import night_number_refusal
+
+            character = next(c for c in (seat.character, board.became.get(n), seat.original) if c in holders)
+            why = night_number_refusal(gd.game, character, ability, ev.data["night"], board.options)
+            if why:
+                out.append(Problem(gd.source, f"不受理：{n}号第 {ev.data['night']} 夜的「{ability}」：{why}", ev.line))
     return out
 
 

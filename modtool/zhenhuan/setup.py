@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from modtool.games import Game
 from modtool.problems import UserError
+from modtool.text import fold_name
 
 CATEGORIES = ("townsfolk", "outsider", "minion", "demon")
 TRAVELLER = "traveller"
@@ -147,10 +148,13 @@ def _check_players(game: Game, players) -> list[str]:
         raise UserError(f"玩家太多：{game.name}最多 {hi} 名玩家，现在有 {len(names)} 名")
     if any(not n for n in names):
         raise UserError("玩家名单里有空的名字")
-    seen: set[str] = set()
-    dup = [n for n in names if n in seen or seen.add(n)]
+    # A vote or a nomination names a player as the roster's names are compared (modtool.text.fold_name):
+    # two names equal after folding would make it unreadable (ZH-R11, as M42-R5).
+    seen: dict[str, str] = {}
+    dup = [f"「{seen[k]}」和「{n}」" if seen[k] != n else f"「{n}」"
+           for n in names if (k := fold_name(n)) in seen or seen.setdefault(k, n) is None]
     if dup:
-        raise UserError(f"玩家名单里有重复的名字：{'、'.join(dict.fromkeys(dup))}")
+        raise UserError(f"玩家名单里有重复的名字（比较时不分全半角、忽略不可见字符）：{'、'.join(dict.fromkeys(dup))}")
     return names
 
 
@@ -238,13 +242,22 @@ def check_board(game: Game, board: str) -> None:
     bad = [r for r in roles if r not in game.roles or r in never_dealt(game)]
     if bad or len(set(roles)) != len(roles):
         raise UserError(f"板子「{board}」的角色有误：{'、'.join(bad) or '有重复'}")
-    comp = composition(game, n, roles)
-    got = {c: sum(1 for r in roles if game.roles[r]["category"] == c) for c in CATEGORIES}
+    off = composition_mismatch(game, roles, n)
+    if off:
+        raise UserError(f"板子「{board}」配置不符合 {off}")
+
+
+def composition_mismatch(game: Game, characters: list[str], n: int | None = None) -> str | None:
+    """ZH-R1: "N 人局（ZH-R1）：需要 …，实际 …" when the counts of each kind are off the
+    table for the player count (modifiers in play applied); None when they fit."""
+    n = len(characters) if n is None else n
+    comp = composition(game, n, characters)
+    got = {c: sum(1 for r in characters if game.roles.get(r, {}).get("category") == c) for c in CATEGORIES}
     want = {c: comp[c] for c in CATEGORIES}
-    if got != want:
-        raise UserError(f"板子「{board}」配置不符合 {n} 人局（ZH-R1）：需要 "
-                        + "、".join(f"{_CAT_ZH[c]}{want[c]}" for c in CATEGORIES)
-                        + "，实际 " + "、".join(f"{_CAT_ZH[c]}{got[c]}" for c in CATEGORIES))
+    if got == want:
+        return None
+    return (f"{n} 人局（ZH-R1）：需要 " + "、".join(f"{_CAT_ZH[c]}{want[c]}" for c in CATEGORIES)
+            + "，实际 " + "、".join(f"{_CAT_ZH[c]}{got[c]}" for c in CATEGORIES))
 
 
 def _adjacent(seats: list[dict], a: str, b: str) -> bool:
@@ -318,16 +331,120 @@ def deal(game: Game, players: list[str], seed: int, require=(), board: str | Non
         if not (opts.get("avoid_huanbi_next_to_guojunwang") and _adjacent(seats, "huanbi", "guojunwang")):
             break
 
-    bluffs: list[str] = []
-    st = _setup(game)
-    if n >= int(st.get("info_at_players", 7)):
-        cats = opts.get("bluffs_from", ["townsfolk", "outsider"])
-        pool = sorted(r for c in cats for r in dealable(game, c) if r not in characters)
-        bluffs = rng.sample(pool, min(int(st.get("bluff_count", 3)), len(pool)))
-
+    bluffs = _draw_bluffs(game, n, characters, rng, opts)
     found = setup_warnings(game, seats, options)
     return Setup(seed=seed, seats=seats, bluffs=bluffs, warnings=[t for _, t in found],
                  warning_ids=[i for i, _ in found], board=board, composition=comp)
+
+
+def _draw_bluffs(game: Game, n: int, characters: list[str], rng: random.Random, opts: dict) -> list[str]:
+    """ZH-R1: with 7+ players the demon learns 3 good characters not in play."""
+    st = _setup(game)
+    if n < int(st.get("info_at_players", 7)):
+        return []
+    cats = opts.get("bluffs_from", ["townsfolk", "outsider"])
+    pool = sorted(r for c in cats for r in dealable(game, c) if r not in characters)
+    return rng.sample(pool, min(int(st.get("bluff_count", 3)), len(pool)))
+
+
+def header_warnings(game: Game, header: dict) -> list[str]:
+    """``check``'s warnings on a ledger header's grimoire: its composition off the ZH-R1 table."""
+    chars = [s.get("character") for s in header.get("seats") or [] if isinstance(s, dict)]
+    if not chars:
+        return []
+    try:
+        off = composition_mismatch(game, chars)
+    except UserError as exc:
+        return [f"seats：{exc.problems[0].message}（ZH-R1）"]
+    return [f"seats：配置不符合人数表：{off}"] if off else []
+
+
+# --------------------------------------------------------------------------- a roster's own grimoire
+
+
+def _given(value) -> bool:
+    return value is not None and value != ""
+
+
+def fixed(game: Game, entries: list[dict], seed: int, require=(), options: dict | None = None) -> Setup:
+    """A roster that gives ``role:`` and/or ``seat:`` for its players (ZH-R1), honoured as written.
+
+    Roles for every player: those characters, never re-dealt (the seed only draws the
+    bluffs). Seats for every player: each sits there; without seats the roster order is
+    the clockwise order. Seats without roles: the characters are dealt from the seed
+    as ``deal`` does, onto the seats the players hold. A roster giving roles or seats
+    for only some players, a role not in the script or never dealt (宠妃, 女皇), a
+    character twice, not exactly one demon, two players on a seat or a seat out of range
+    is refused (UserError, Chinese, naming the entry). A composition off the ZH-R1
+    table is a warning: the storyteller may mean it.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise UserError(f"种子必须是整数，现在是「{seed}」")
+    names = _check_players(game, [e.get("name") for e in entries])
+    n = len(names)
+    where = [f"名单第 {i} 个玩家（{name}）" for i, name in enumerate(names, 1)]
+    opts = game.options(options)
+    for key, zh in (("role", "身份 role"), ("seat", "座位 seat")):
+        marks = [_given(e.get(key)) for e in entries]
+        if any(marks) and not all(marks):
+            missing = "、".join(nm for nm, m in zip(names, marks) if not m)
+            raise UserError(f"名单里只有部分玩家写了{zh}：没写的有 {missing}。"
+                            f"要么全部写出（固定的魔典），要么都不写（由种子发放）")
+    order = list(names)
+    if _given(entries[0].get("seat")):
+        taken: dict[int, str] = {}
+        for w, name, e in zip(where, names, entries):
+            seat = e.get("seat")
+            if isinstance(seat, str) and seat.strip().rstrip("号").isdigit():
+                seat = int(seat.strip().rstrip("号"))
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= n:
+                raise UserError(f"{w}的座位「{e.get('seat')}」不是 1～{n} 号之一")
+            if seat in taken:
+                raise UserError(f"{seat} 号座位上有两名玩家：{taken[seat]}、{name}")
+            taken[seat] = name
+        order = [taken[k] for k in sorted(taken)]
+    rng = random.Random(seed)
+    if not _given(entries[0].get("role")):  # seats only: deal the characters onto them
+        dealt = deal(game, names, seed, require=require, options=options)
+        for s, player in zip(dealt.seats, order):
+            s["player"] = player
+        return dealt
+    barred = never_dealt(game)
+    role_of: dict[str, str] = {}
+    seen: dict[str, str] = {}
+    for w, name, e in zip(where, names, entries):
+        label = str(e.get("role")).strip()
+        if fold_name(label).casefold() in ("旅行者", TRAVELLER):
+            role_of[name] = TRAVELLER
+            continue
+        try:
+            rid = resolve_role(game, label)
+        except UserError:
+            raise UserError(f"{w}：剧本里没有角色「{label}」") from None
+        if rid in barred:
+            raise UserError(f"{w}：「{game.role_name(rid)}」是游戏中产生的角色，开局不能发（ZH-R1）")
+        if rid in seen:
+            raise UserError(f"角色「{game.role_name(rid)}」同时给了 {seen[rid]} 和 {name}：每个角色只有一个")
+        seen[rid] = name
+        role_of[name] = rid
+    demons = [r for r in role_of.values() if game.roles.get(r, {}).get("category") == "demon"]
+    if len(demons) != 1:
+        raise UserError(f"魔典里必须恰好有一个恶魔（ZH-R1），名单里有 {len(demons)} 个"
+                        + (f"：{'、'.join(game.role_name(r) for r in demons)}" if demons else ""))
+    missing = [r for r in _resolve_required(game, require) if r not in role_of.values()]
+    if missing:
+        raise UserError(f"名单写定的魔典里没有指定的角色：{'、'.join(game.role_name(r) for r in missing)}")
+    characters = [role_of[p] for p in order]
+    seats = [{"seat": i, "player": p, "character": c} for i, (p, c) in enumerate(zip(order, characters), 1)]
+    bluffs = _draw_bluffs(game, n, characters, rng, opts)
+    found = setup_warnings(game, seats, options)
+    warnings, ids = [t for _, t in found], [i for i, _ in found]
+    off = composition_mismatch(game, characters, n)
+    if off:
+        warnings.append(f"名单写定的配置不符合人数表：{off}")
+        ids.append("composition_off_table")
+    return Setup(seed=seed, seats=seats, bluffs=bluffs, warnings=warnings, warning_ids=ids, board=None,
+                 composition=composition(game, n, characters))
 
 
 # --------------------------------------------------------------------------- night order (ZH-R13)
