@@ -17,14 +17,26 @@ from modtool.problems import Problem, UserError
 
 app = typer.Typer(
     rich_markup_mode=None,
-    add_completion=False,
+    # --install-completion / --show-completion: typer imports its completion
+    # code only when one of them (or a shell asking for completions) is used.
     no_args_is_help=True,
     help="modtool：版杀导演的记票、判罚与公告工具。",
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from modtool import __version__
+
+        typer.echo(f"modtool {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                 help="显示 modtool 的版本并退出"),
+) -> None:
     """modtool：版杀导演的记票、判罚与公告工具。"""
 
 
@@ -525,7 +537,9 @@ def _main(argv: list[str] | None) -> None:
     _report.notice = _notice
     try:
         with session(EXCLUSIVE if command in WRITING_COMMANDS else SHARED):
-            rc = app(args=args, standalone_mode=False)
+            # prog_name: usage lines and the completion variable (_MODTOOL_COMPLETE)
+            # say "modtool" however it was started (script, python -m, tests).
+            rc = app(args=args, prog_name="modtool", standalone_mode=False)
         if rc == 130:  # click turns Ctrl-C into Abort and, without standalone mode, returns 130
             _interrupted()
     except UserError as exc:
