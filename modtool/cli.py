@@ -13,7 +13,12 @@ from typing import List, Optional
 
 import typer
 
+from modtool.cli_options import Choice, kinds_help
+from modtool.m42.post_kinds import KINDS as M42_KINDS
 from modtool.problems import Problem, UserError
+from modtool.render import FORMAT_ALIASES, FORMATS
+from modtool.schema import THREADS
+from modtool.zhenhuan.post_kinds import KINDS as ZH_KINDS
 
 app = typer.Typer(
     rich_markup_mode=None,
@@ -77,7 +82,8 @@ def _require_m42(gd) -> None:
 @app.command()
 def new(
     game_dir: Path = typer.Argument(..., help="游戏文件夹（会在其中建立 ledger.yaml）"),
-    game: str = typer.Option("m42", "--game", help="游戏：m42 或 zhenhuan"),
+    game: str = typer.Option("m42", "--game", click_type=Choice(("m42", "zhenhuan")),
+                             help="游戏：m42（狐妖小红娘版杀）或 zhenhuan（血染甄嬛传）"),
     roster: Optional[Path] = typer.Option(None, "--roster", help="名单文件：YAML 列表（name/account/aliases/role）或每行一个名字"),
     seed: Optional[int] = typer.Option(None, "--seed", help="发身份用的随机种子（记录在账本中，同一种子同一结果）"),
     players: Optional[int] = typer.Option(None, "--players", help="甄嬛：人数（不给名单时，玩家记为 玩家1…N）"),
@@ -139,7 +145,8 @@ def check(
 def import_(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     files: List[Path] = typer.Argument(..., help="论坛存档：Discuz 手机版 JSON、保存的帖子网页（HTML）或纯文本"),
-    thread: str = typer.Option(..., "--thread", help="vote（投票帖）、discussion（讨论帖）或 process（进程帖）"),
+    thread: str = typer.Option(..., "--thread", click_type=Choice(THREADS),
+                               help="vote（投票帖）、discussion（讨论帖）或 process（进程帖）"),
     day: int = typer.Option(..., "--day", min=1, help="这些帖子属于第几天"),
     dry_run: bool = typer.Option(False, "--dry-run", help="只报告，不写入账本"),
 ) -> None:
@@ -149,10 +156,7 @@ def import_(
     """
     from modtool import ledger
     from modtool.importer import plan_import
-    from modtool.schema import THREADS
 
-    if thread not in THREADS:
-        raise UserError(f"--thread 应为 {'、'.join(THREADS)} 之一，而不是「{thread}」")
     gd = _open(game_dir)
 
     show = sys.stderr.isatty()  # a progress line is for a person at a terminal, not a log
@@ -230,13 +234,15 @@ def tally(
     typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto), nl=False)
 
 
-@app.command()
+@app.command(epilog=kinds_help({"KIND（m42）": M42_KINDS, "KIND（zhenhuan）": ZH_KINDS}))
 def announce(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    kind: str = typer.Argument(..., help="M42：vote、day-start、succession、end、cards、speed、schedule、roles、witch、seer、wolves、hunter、sheriff、card-notice；甄嬛：dawn、nominations、execution、end、private、notes"),
+    kind: str = typer.Argument(..., click_type=Choice(dict.fromkeys([*M42_KINDS, *ZH_KINDS])),
+                               metavar="KIND", help="帖子的种类（见下面的列表）"),
     day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
     night: Optional[int] = typer.Option(None, "--night", min=1, help="第几夜（默认当前）"),
-    fmt_: str = typer.Option("bbcode", "--format", help="bbcode（论坛代码）或 markdown"),
+    fmt_: str = typer.Option("bbcode", "--format", click_type=Choice(FORMATS, FORMAT_ALIASES),
+                             help="bbcode（论坛代码）或 markdown（md）"),
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
     card_no: Optional[int] = typer.Option(None, "--card", help="card-notice：牌的编号（默认最近一张）"),
     seat: Optional[int] = typer.Option(None, "--seat", help="甄嬛 private：只看这个座位的私信"),

@@ -7,6 +7,7 @@ from typing import List, Optional
 
 import typer
 
+from modtool.cli_options import Choice
 from modtool.cli import _fmt, _m42_state, _now, _open, _require_m42, _show, app
 from modtool.problems import Problem, UserError
 
@@ -172,15 +173,14 @@ def waive(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     character: str = typer.Argument(..., help="角色"),
     day: int = typer.Option(..., "--day", min=1, help="第几天的潜水"),
-    rule: str = typer.Option(..., "--rule", help="a（不足五帖）、b（未投票）或 c（连续三天不足十帖）"),
+    rule: str = typer.Option(..., "--rule", click_type=Choice(("a", "b", "c")),
+                             help="a（不足五帖）、b（未投票）或 c（连续三天不足十帖）"),
     reason: str = typer.Option(..., "--reason", help="免除理由"),
 ) -> None:
     """免除一张潜水黄牌（M42-R14），记下理由。
 
     Example: modtool waive examples/m42 东方淮竹 --day 2 --rule b --reason "已私信请假"
     """
-    if rule not in ("a", "b", "c"):
-        raise UserError("--rule 应为 a、b 或 c")
     _record(game_dir, {"type": "waive", "day": day, "character": character, "rule": rule, "reason": reason},
             f"已免除：{character}第 {day} 天潜水（{rule}）")
 

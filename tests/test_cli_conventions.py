@@ -45,3 +45,36 @@ def test_completion_completes_a_command_name(capsys, monkeypatch):
     code, out, err = run(capsys, "tal")
     assert code == 0, err
     assert out.split() == ["tally"]
+
+
+# Every closed set of option values: (command line before the value, option, the values).
+CHOICES = [
+    (["import", EXAMPLE, EXAMPLE / "dumps" / "day1-vote.txt", "--day", "1"], "--thread", ["vote", "discussion", "process"]),
+    (["announce", EXAMPLE, "vote", "--day", "2"], "--format", ["bbcode", "markdown", "md"]),
+    (["waive", EXAMPLE, "东方淮竹", "--day", "2", "--reason", "已请假"], "--rule", ["a", "b", "c"]),
+    (["new", "新游戏", "--seed", "7"], "--game", ["m42", "zhenhuan"]),
+]
+
+
+@pytest.mark.parametrize("before, option, values", CHOICES, ids=[c[1] for c in CHOICES])
+def test_closed_option_values_are_listed_in_help_and_in_the_error(capsys, before, option, values, tmp_path):
+    code, out, _ = run(capsys, before[0], "--help")
+    assert code == 0 and f"{option} [{'|'.join(values)}]" in out
+    code, out, err = run(capsys, *before, option, "nonesuch")
+    assert code == 2 and "Traceback" not in err
+    assert f"{option} 的值不对：应为 {'、'.join(values)} 之一，而不是「nonesuch」" in err
+    assert not (tmp_path / "新游戏").exists()
+
+
+def test_announce_kind_is_a_choice_refused_with_every_kind_named(capsys):
+    from modtool.m42.post_kinds import KINDS
+
+    code, _, err = run(capsys, "announce", EXAMPLE, "votes", "--day", "2")
+    assert code == 2 and "而不是「votes」" in err
+    assert all(k in err for k in KINDS)
+
+
+def test_format_md_is_markdown(capsys):
+    md = run(capsys, "announce", EXAMPLE, "vote", "--day", "2", "--format", "md")
+    markdown = run(capsys, "announce", EXAMPLE, "vote", "--day", "2", "--format", "markdown")
+    assert md[0] == 0 and md == markdown and md[1].startswith("**")

@@ -39,3 +39,37 @@ def test_readme_documents_the_plain_text_format_as_the_importer_reads_it():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     body = plaintext_help().strip("\n").split("\n", 1)[1]  # without its heading
     assert body in readme
+
+
+def _kinds_table(readme: str, game: str) -> list[str]:
+    """The kinds in README's table of ``announce`` posts for ``game`` (marked
+    with ``<!-- announce-kinds: GAME -->`` just above it)."""
+    after = readme.split(f"<!-- announce-kinds: {game} -->", 1)[1].lstrip("\n")
+    rows = []
+    for line in after.splitlines():
+        if not line.startswith("|"):
+            break
+        rows.append(line)
+    first_cells = [r.split("|")[1] for r in rows[2:]]  # past the header and the ---
+    return [k for cell in first_cells for k in re.findall(r"`([^`]+)`", cell)]
+
+
+def test_readme_announce_tables_list_every_kind_of_each_game():
+    from modtool.m42.post_kinds import KINDS as M42_KINDS
+    from modtool.zhenhuan.post_kinds import KINDS as ZH_KINDS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert sorted(_kinds_table(readme, "m42")) == sorted(M42_KINDS)
+    assert sorted(_kinds_table(readme, "zhenhuan")) == sorted(ZH_KINDS)
+
+
+def test_announce_help_lists_every_kind_with_what_it_is():
+    from click import Context
+
+    from modtool.m42.post_kinds import KINDS as M42_KINDS
+    from modtool.zhenhuan.post_kinds import KINDS as ZH_KINDS
+
+    cmd = get_command(app).commands["announce"]
+    text = cmd.get_help(Context(cmd, info_name="announce"))
+    for kind, what in {**M42_KINDS, **ZH_KINDS}.items():
+        assert f"{kind}：{what}" in text, kind

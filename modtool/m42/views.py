@@ -16,9 +16,6 @@ from modtool.m42.engine import PRIVATE_CAUSES, Exit, State, fmt_short, phase_lab
 from modtool.problems import UserError
 from modtool.timeutil import fmt
 
-PUBLIC_KINDS = ("vote", "day-start", "succession", "end", "cards", "speed", "schedule")
-PRIVATE_KINDS = ("roles", "witch", "seer", "wolves", "hunter", "sheriff", "card-notice")
-
 
 def _exit_public(e: Exit) -> dict:
     return {"name": e.name, "cause": e.public_cause, "when": f"第 {e.number} {'天' if e.phase == 'day' else '夜'}"}
