@@ -192,12 +192,13 @@ def _now(at: Optional[str], gd) -> "datetime":
         raise UserError(Problem("命令行", str(exc))) from None
 
 
-def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], close: Optional[str]):
+def _tally(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optional[str], close: Optional[str]):
     from modtool.m42 import facts
     from modtool.m42.engine import day_context
     from modtool.m42.tally import tally_day
 
     gd, st = _m42_state(game_dir)
+    day = day if day is not None else st.number  # the current day, as announce counts it
     close_dt = _now(close, gd) if close else None
     at_dt = _now(at, gd) if at else None
     ctx = day_context(gd, st, day, close_dt)
@@ -209,7 +210,7 @@ def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], cl
 @app.command()
 def tally(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    day: int = typer.Option(..., "--day", min=1, help="第几天"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
     floor: Optional[int] = typer.Option(None, "--floor", help="只算到这一楼为止"),
     at: Optional[str] = typer.Option(None, "--at", help="只算到这个时间为止，例如 \"2026-11-04 18:00\""),
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),

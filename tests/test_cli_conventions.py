@@ -78,3 +78,15 @@ def test_format_md_is_markdown(capsys):
     md = run(capsys, "announce", EXAMPLE, "vote", "--day", "2", "--format", "md")
     markdown = run(capsys, "announce", EXAMPLE, "vote", "--day", "2", "--format", "markdown")
     assert md[0] == 0 and md == markdown and md[1].startswith("**")
+
+
+def test_tally_defaults_to_the_current_day_as_announce_does(capsys):
+    from modtool.gamefile import open_game
+    from modtool.m42.engine import replay
+
+    today = replay(open_game(EXAMPLE)).number
+    code, out, err = run(capsys, "tally", EXAMPLE)
+    assert code == 0, err
+    assert (code, out, err) == run(capsys, "tally", EXAMPLE, "--day", today)
+    code, out, _ = run(capsys, "tally", "--help")
+    assert "第几天（默认当前）" in out
