@@ -90,3 +90,39 @@ def test_tally_defaults_to_the_current_day_as_announce_does(capsys):
     assert (code, out, err) == run(capsys, "tally", EXAMPLE, "--day", today)
     code, out, _ = run(capsys, "tally", "--help")
     assert "第几天（默认当前）" in out
+
+
+class _Stderr(io.StringIO):
+    def __init__(self, tty: bool):
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def _big_dump(path: Path, n: int) -> Path:
+    import json
+
+    posts = [{"pid": str(90000000 + i), "tid": "2042009", "author": "苏苏今天也很努力", "authorid": "2001",
+              "dateline": "2026-11-4 10:00", "message": f"第 {i} 帖", "position": str(i), "first": "0"}
+             for i in range(1, n + 1)]
+    path.write_text(json.dumps({"Variables": {"postlist": posts}}, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("tty", [True, False], ids=["terminal", "log"])
+def test_progress_shows_only_when_stderr_is_a_terminal(tmp_path, monkeypatch, capsys, tty):
+    """The one progress display (a long import) writes to stderr only for a person at a terminal."""
+    import shutil
+    import sys
+
+    game = tmp_path / "m42"
+    shutil.copytree(EXAMPLE, game)
+    dump = _big_dump(tmp_path / "discussion.json", 5000)
+    err = _Stderr(tty)
+    monkeypatch.setattr(sys, "stderr", err)
+    code = run_main(["import", str(game), str(dump), "--thread", "discussion", "--day", "3", "--dry-run"])
+    assert code == 0, err.getvalue()
+    assert ("\r已读 5000/5000 帖" in err.getvalue()) is tty
+    assert "已读" not in capsys.readouterr().out
