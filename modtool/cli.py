@@ -247,6 +247,7 @@ def announce(
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
     card_no: Optional[int] = typer.Option(None, "--card", help="card-notice：牌的编号（默认最近一张）"),
     seat: Optional[int] = typer.Option(None, "--seat", help="甄嬛 private：只看这个座位的私信"),
+    character: Optional[str] = typer.Option(None, "--character", help="M42 roles：只出这个角色的身份通知（名字或别名），一次发一人"),
 ) -> None:
     """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
 
@@ -262,12 +263,14 @@ def announce(
         from modtool.zhenhuan.game import replay
         from modtool.zhenhuan.views import post_context
 
+        if character is not None:
+            raise UserError("--character 只用于 M42 的 roles；血染甄嬛传的私信用 --seat 座位号")
         board, _ = replay(gd)
         ctx = post_context(gd, board, kind, day=day, night=night, seat=seat)
         typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
         return
     gd, st = _m42_state(game_dir)
-    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no)
+    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no, character)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 

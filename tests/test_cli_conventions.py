@@ -126,3 +126,19 @@ def test_progress_shows_only_when_stderr_is_a_terminal(tmp_path, monkeypatch, ca
     assert code == 0, err.getvalue()
     assert ("\r已读 5000/5000 帖" in err.getvalue()) is tty
     assert "已读" not in capsys.readouterr().out
+
+
+def test_roles_gives_one_character_on_request(capsys):
+    code, everyone, err = run(capsys, "announce", EXAMPLE, "roles")
+    assert code == 0, err
+    code, one, err = run(capsys, "announce", EXAMPLE, "roles", "--character", "石宽")
+    assert code == 0, err
+    assert one.count("身份通知") == 1 and "身份通知：石宽" in one and "[hr]" not in one
+    assert one.strip() in everyone  # the same card as in the full list
+    by_alias = run(capsys, "announce", EXAMPLE, "roles", "--character", "红红", "--format", "md")
+    assert by_alias[0] == 0 and "身份通知：涂山红红" in by_alias[1] and by_alias[1].count("身份通知") == 1
+
+
+def test_roles_for_an_unknown_character_is_refused_with_a_hint(capsys):
+    code, out, err = run(capsys, "announce", EXAMPLE, "roles", "--character", "石宽宽")
+    assert code == 1 and out == "" and "名单上没有「石宽宽」" in err and "Traceback" not in err

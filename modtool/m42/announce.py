@@ -15,9 +15,11 @@ from modtool.timeutil import fmt
 
 
 def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night: int | None,
-            close: datetime | None = None, card: int | None = None) -> dict:
+            close: datetime | None = None, card: int | None = None, character: str | None = None) -> dict:
     if kind not in KINDS:
         raise UserError(f"未知的帖子种类「{kind}」；可用：" + "、".join(KINDS))
+    if character is not None and kind != "roles":
+        raise UserError(f"--character 只用于 roles（身份通知），不用于 {kind}")
     day = day if day is not None else st.number
     night = night if night is not None else st.number
     if kind == "vote":
@@ -43,7 +45,7 @@ def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night
     if kind == "card-notice":
         return views.card_notice(gd, st, card)
     if kind == "roles":
-        return views.role_cards(gd, st)
+        return views.role_cards(gd, st, character)
     if kind == "witch":
         return views.witch_notice(gd, st, night)
     if kind == "seer":

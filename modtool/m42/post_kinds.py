@@ -16,7 +16,7 @@ PUBLIC_KINDS = {
 }
 
 PRIVATE_KINDS = {
-    "roles": "身份通知（私信，每人一张；狼人的写明狼队同伴）",
+    "roles": "身份通知（私信，每人一张；狼人的写明狼队同伴；--character 只出一人的）",
     "witch": "女巫通灵（私信，--night）",
     "seer": "验人结果（私信，--night）",
     "wolves": "杀人结果（私信，--night）",

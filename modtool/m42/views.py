@@ -99,10 +99,16 @@ def end(gd: GameDir, st: State) -> dict:
 # -- private notices ---------------------------------------------------------------
 
 
-def role_cards(gd: GameDir, st: State) -> dict:
+def role_cards(gd: GameDir, st: State, character: str | None = None) -> dict:
+    """Every character's role card, or only ``character``'s (a name or alias): one message to send."""
     wolves = [c.name for c in gd.roster if c.role == "werewolf"]
+    chosen = list(gd.roster)
+    if character is not None:
+        chosen = gd.roster.lookup(character)
+        if not chosen:
+            raise UserError(f"名单上没有「{character}」；角色：{'、'.join(c.name for c in gd.roster)}")
     cards = []
-    for c in gd.roster:
+    for c in chosen:
         role = gd.game.roles.get(c.role, {})
         cards.append({
             "name": c.name,
