@@ -92,7 +92,11 @@ def new(
 ) -> None:
     """建立新游戏的账本。M42：名单中没写身份的角色按种子随机发身份；甄嬛：按人数表与修正发身份、排座位、抽伪装身份。
 
-    Example: modtool new games/m42-game --game m42 --roster roster.yaml --seed 42
+    Examples:
+
+    \b
+      modtool new 我的游戏 --game m42 --roster examples/m42/roster.yaml --seed 20261102
+      modtool new 甄嬛局 --game zhenhuan --players 10 --seed 7 --require 甄嬛
     """
     from modtool.games import load_game
     from modtool.newgame import create_clocktower_game, create_game
@@ -117,7 +121,11 @@ def check(
 ) -> None:
     """检查手工编辑过的账本，列出每个问题及其行号。
 
-    Example: modtool check examples/m42
+    Examples:
+
+    \b
+      modtool check examples/m42
+      modtool check examples/zhenhuan --json
     """
     gd = _open(game_dir)
     problems = list(gd.problems)
@@ -152,7 +160,11 @@ def import_(
 ) -> None:
     """把保存的论坛帖子导入账本；同一帖子导入两次不会重复。
 
-    Example: modtool import examples/m42 examples/m42/dumps/day2-vote.json --thread vote --day 2
+    Examples:
+
+    \b
+      modtool import examples/m42 examples/m42/dumps/day2-vote-page1.json examples/m42/dumps/day2-vote-page2.html --thread vote --day 2
+      modtool import examples/m42-discipline examples/m42-discipline/dumps/day3-discussion.txt --thread discussion --day 3 --dry-run
     """
     from modtool import ledger
     from modtool.importer import plan_import
@@ -218,7 +230,12 @@ def tally(
 ) -> None:
     """统计一天的投票：有效票、改票、无效帖及原因、未投票者、结果。
 
-    Example: modtool tally examples/m42 --day 2
+    Examples:
+
+    \b
+      modtool tally examples/m42 --day 2
+      modtool tally examples/m42 --day 2 --at "2026-11-05 18:00"
+      modtool tally examples/m42 --day 2 --floor 15 --json
     """
     from modtool.m42.report import tally_text
     from modtool.timeutil import fmt
@@ -253,7 +270,12 @@ def announce(
 
     公开帖只拿到公开的信息（场上角色、出局顺序、遗言、票型），不会泄露身份或夜晚目标。
 
-    Example: modtool announce examples/m42 vote --day 2 --format bbcode
+    Examples:
+
+    \b
+      modtool announce examples/m42 vote --day 2
+      modtool announce examples/m42 roles --character 涂山红红 --format md
+      modtool announce examples/zhenhuan private --night 1 --seat 3
     """
     from modtool.m42.announce import context
     from modtool.render import render
@@ -286,7 +308,12 @@ def act(
 ) -> None:
     """记录玩家提交给导演的行动；违反规则的提交也会记下，并说明不受理的原因。
 
-    Example: modtool act examples/m42-full 狼人 kill 涂山苏苏 --at "2026-11-03 21:35"
+    Examples:
+
+    \b
+      modtool act examples/m42-full 狼人 kill 涂山苏苏 --at "2026-11-03 21:35"
+      modtool act examples/m42-full 涂山苏苏 last_words --text "我是村民……" --at "2026-11-04 08:30"
+      modtool act examples/zhenhuan 7 kill 5
     """
     from modtool.gamefile import open_game
     from modtool.m42.commands import record_act
@@ -320,7 +347,11 @@ def advance(
 ) -> None:
     """结束当前阶段（白天→结算投票；夜晚→结算行动；黎明→开始新的一天），记下随后发生的事。
 
-    Example: modtool advance examples/m42-full --at "2026-11-03 21:00"
+    Examples:
+
+    \b
+      modtool advance examples/m42-full --at "2026-11-03 21:00"
+      modtool advance examples/zhenhuan
     """
     from modtool.gamefile import open_game
     from modtool.m42.commands import record_advance
@@ -359,7 +390,11 @@ def status(
 ) -> None:
     """当前阶段、场上与出局的角色、警长、药剂、待办事项与时限、下一步该做什么。
 
-    Example: modtool status examples/m42
+    Examples:
+
+    \b
+      modtool status examples/m42
+      modtool status examples/zhenhuan --json
     """
     from modtool.m42.status import status_json, status_text
 
@@ -381,7 +416,11 @@ def undo(
 ) -> None:
     """撤销最近一个仍然有效的事件：追加一条 revert，历史不会被改写（再 undo 可以继续往前撤）。
 
-    Example: modtool undo examples/m42
+    Examples:
+
+    \b
+      modtool undo examples/m42
+      modtool undo examples/zhenhuan
     """
     from modtool import ledger
     from modtool.gamefile import open_game
@@ -403,7 +442,11 @@ def restore(
 
     每个命令读账本时都会检查；少了记录时会提示用这个命令。
 
-    Example: modtool restore examples/m42
+    Examples:
+
+    \b
+      modtool restore examples/m42
+      modtool restore examples/m42 --forget
     """
     from modtool import ledger
     from modtool.gamefile import ledger_path

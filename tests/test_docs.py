@@ -24,13 +24,45 @@ def test_readme_main_command_runs_modtool_on_the_bundled_example():
     assert (ROOT / m.group(2) / "ledger.yaml").is_file()
 
 
-def test_every_command_has_help_with_an_example_and_is_in_the_readme():
+def _examples(name: str, cmd) -> list[list[str]]:
+    """The command lines under ``Examples:`` in a command's help, as argv."""
+    import shlex
+
+    text = (cmd.help or "").split("Examples:", 1)
+    lines = text[1].splitlines() if len(text) == 2 else []
+    return [shlex.split(ln)[2:] for ln in lines if ln.strip().startswith(f"modtool {name} ")]
+
+
+def test_every_command_has_help_with_examples_and_is_in_the_readme():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     group = get_command(app)
     assert group.commands
     for name, cmd in group.commands.items():
-        assert cmd.help and "Example: modtool " + name in cmd.help, name
+        assert cmd.help and len(_examples(name, cmd)) >= 2, name
         assert f"modtool {name}" in readme, name
+
+
+def test_every_help_example_is_a_valid_command_line_on_a_bundled_example():
+    """Each example parses (options, types, choices), names a bundled game folder
+    (``new``: a new one beside them), and its times are real times."""
+    from click import Context
+
+    from zoneinfo import ZoneInfo
+
+    from modtool.timeutil import parse_time
+
+    group = get_command(app)
+    for name, cmd in group.commands.items():
+        for argv in _examples(name, cmd):
+            cmd.make_context(name, list(argv), parent=Context(group, info_name="modtool"))
+            folder = ROOT / argv[0]
+            if name == "new":
+                assert folder.parent.is_dir() and not folder.exists(), argv
+            else:
+                assert (folder / "ledger.yaml").is_file(), argv
+            for opt, value in zip(argv, argv[1:]):
+                if opt in ("--at", "--close"):
+                    parse_time(value, ZoneInfo("Asia/Shanghai"))
 
 
 def test_readme_documents_the_plain_text_format_as_the_importer_reads_it():
