@@ -174,7 +174,7 @@ def import_(
     show = sys.stderr.isatty()  # a progress line is for a person at a terminal, not a log
 
     def progress(done: int, total: int) -> None:
-        # Only a long import is worth a progress line (DESIGN.md speed bar).
+        # Only a long import is worth a progress line.
         if show and total >= 5000:
             typer.echo(f"\r已读 {done}/{total} 帖", err=True, nl=done >= total)
 

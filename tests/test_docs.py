@@ -105,3 +105,15 @@ def test_announce_help_lists_every_kind_with_what_it_is():
     text = cmd.get_help(Context(cmd, info_name="announce"))
     for kind, what in {**M42_KINDS, **ZH_KINDS}.items():
         assert f"{kind}：{what}" in text, kind
+
+
+def test_nothing_refers_to_a_design_document_the_project_does_not_ship():
+    """The design notes live outside the repository: code, tests and docs say
+    what they mean in place instead of pointing at a file a reader cannot open."""
+    missing = "DESIGN" + ".md"
+    files = [ROOT / "README.md", ROOT / "pyproject.toml", *ROOT.glob("examples/**/*.md")]
+    files += [p for d in ("modtool", "tests", "templates", "games") for p in (ROOT / d).rglob("*") if p.is_file()
+              and p.suffix in (".py", ".md", ".j2", ".yaml", ".toml", ".txt", ".sh")]
+    assert not (ROOT / missing).exists()
+    found = [str(p.relative_to(ROOT)) for p in files if missing in p.read_text(encoding="utf-8", errors="replace")]
+    assert found == []

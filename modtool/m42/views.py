@@ -1,4 +1,4 @@
-"""What each post is allowed to know (DESIGN.md principle 6).
+"""What each post is allowed to know (secrets stay secret).
 
 Public posts get ``public_view``: who is in, who is out (in exit order, with
 the public wording only), the sheriff, last words, votes. No role or camp of

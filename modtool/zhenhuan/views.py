@@ -1,4 +1,4 @@
-"""What each 甄嬛 report and post is allowed to know (DESIGN.md principle 6).
+"""What each 甄嬛 report and post is allowed to know (secrets stay secret).
 
 Pure functions of ``(gd, board)``: the board is ``modtool.zhenhuan.game.replay``'s
 grimoire; a past phase is looked at by replaying the same ledger with the
