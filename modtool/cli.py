@@ -13,18 +13,35 @@ from typing import List, Optional
 
 import typer
 
+from modtool.cli_options import Choice, kinds_help
+from modtool.m42.post_kinds import KINDS as M42_KINDS
 from modtool.problems import Problem, UserError
+from modtool.render import FORMAT_ALIASES, FORMATS
+from modtool.schema import THREADS
+from modtool.zhenhuan.post_kinds import KINDS as ZH_KINDS
 
 app = typer.Typer(
     rich_markup_mode=None,
-    add_completion=False,
+    # --install-completion / --show-completion: typer imports its completion
+    # code only when one of them (or a shell asking for completions) is used.
     no_args_is_help=True,
     help="modtool：版杀导演的记票、判罚与公告工具。",
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from modtool import __version__
+
+        typer.echo(f"modtool {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                 help="显示 modtool 的版本并退出"),
+) -> None:
     """modtool：版杀导演的记票、判罚与公告工具。"""
 
 
@@ -65,7 +82,8 @@ def _require_m42(gd) -> None:
 @app.command()
 def new(
     game_dir: Path = typer.Argument(..., help="游戏文件夹（会在其中建立 ledger.yaml）"),
-    game: str = typer.Option("m42", "--game", help="游戏：m42 或 zhenhuan"),
+    game: str = typer.Option("m42", "--game", click_type=Choice(("m42", "zhenhuan")),
+                             help="游戏：m42（狐妖小红娘版杀）或 zhenhuan（血染甄嬛传）"),
     roster: Optional[Path] = typer.Option(None, "--roster", help="名单文件：YAML 列表（name/account/aliases/role）或每行一个名字"),
     seed: Optional[int] = typer.Option(None, "--seed", help="发身份用的随机种子（记录在账本中，同一种子同一结果）"),
     players: Optional[int] = typer.Option(None, "--players", help="甄嬛：人数（不给名单时，玩家记为 玩家1…N）"),
@@ -74,7 +92,11 @@ def new(
 ) -> None:
     """建立新游戏的账本。M42：名单中没写身份的角色按种子随机发身份；甄嬛：按人数表与修正发身份、排座位、抽伪装身份。
 
-    Example: modtool new games/m42-game --game m42 --roster roster.yaml --seed 42
+    Examples:
+
+    \b
+      modtool new 我的游戏 --game m42 --roster examples/m42/roster.yaml --seed 20261102
+      modtool new 甄嬛局 --game zhenhuan --players 10 --seed 7 --require 甄嬛
     """
     from modtool.games import load_game
     from modtool.newgame import create_clocktower_game, create_game
@@ -99,7 +121,11 @@ def check(
 ) -> None:
     """检查手工编辑过的账本，列出每个问题及其行号。
 
-    Example: modtool check examples/m42
+    Examples:
+
+    \b
+      modtool check examples/m42
+      modtool check examples/zhenhuan --json
     """
     gd = _open(game_dir)
     problems = list(gd.problems)
@@ -136,26 +162,28 @@ def check(
 def import_(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     files: List[Path] = typer.Argument(..., help="论坛存档：Discuz 手机版 JSON、保存的帖子网页（HTML）或纯文本"),
-    thread: str = typer.Option(..., "--thread", help="vote（投票帖）、discussion（讨论帖）或 process（进程帖）"),
+    thread: str = typer.Option(..., "--thread", click_type=Choice(THREADS),
+                               help="vote（投票帖）、discussion（讨论帖）或 process（进程帖）"),
     day: int = typer.Option(..., "--day", min=1, help="这些帖子属于第几天"),
     dry_run: bool = typer.Option(False, "--dry-run", help="只报告，不写入账本"),
 ) -> None:
     """把保存的论坛帖子导入账本；同一帖子导入两次不会重复。
 
-    Example: modtool import examples/m42 examples/m42/dumps/day2-vote.json --thread vote --day 2
+    Examples:
+
+    \b
+      modtool import examples/m42 examples/m42/dumps/day2-vote-page1.json examples/m42/dumps/day2-vote-page2.html --thread vote --day 2
+      modtool import examples/m42-discipline examples/m42-discipline/dumps/day3-discussion.txt --thread discussion --day 3 --dry-run
     """
     from modtool import ledger
     from modtool.importer import plan_import
-    from modtool.schema import THREADS
 
-    if thread not in THREADS:
-        raise UserError(f"--thread 应为 {'、'.join(THREADS)} 之一，而不是「{thread}」")
     gd = _open(game_dir)
 
     show = sys.stderr.isatty()  # a progress line is for a person at a terminal, not a log
 
     def progress(done: int, total: int) -> None:
-        # Only a long import is worth a progress line (DESIGN.md speed bar).
+        # Only a long import is worth a progress line.
         if show and total >= 5000:
             typer.echo(f"\r已读 {done}/{total} 帖", err=True, nl=done >= total)
 
@@ -185,12 +213,13 @@ def _now(at: Optional[str], gd) -> "datetime":
         raise UserError(Problem("命令行", str(exc))) from None
 
 
-def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], close: Optional[str]):
+def _tally(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optional[str], close: Optional[str]):
     from modtool.m42 import facts
     from modtool.m42.engine import day_context
     from modtool.m42.tally import tally_day
 
     gd, st = _m42_state(game_dir)
+    day = day if day is not None else st.number  # the current day, as announce counts it
     close_dt = _now(close, gd) if close else None
     at_dt = _now(at, gd) if at else None
     ctx = day_context(gd, st, day, close_dt)
@@ -202,7 +231,7 @@ def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], cl
 @app.command()
 def tally(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    day: int = typer.Option(..., "--day", min=1, help="第几天"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
     floor: Optional[int] = typer.Option(None, "--floor", help="只算到这一楼为止"),
     at: Optional[str] = typer.Option(None, "--at", help="只算到这个时间为止，例如 \"2026-11-04 18:00\""),
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
@@ -210,7 +239,12 @@ def tally(
 ) -> None:
     """统计一天的投票：有效票、改票、无效帖及原因、未投票者、结果。
 
-    Example: modtool tally examples/m42 --day 2
+    Examples:
+
+    \b
+      modtool tally examples/m42 --day 2
+      modtool tally examples/m42 --day 2 --at "2026-11-05 18:00"
+      modtool tally examples/m42 --day 2 --floor 15 --json
     """
     from modtool.m42.report import tally_text
     from modtool.timeutil import fmt
@@ -227,22 +261,30 @@ def tally(
     typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto), nl=False)
 
 
-@app.command()
+@app.command(epilog=kinds_help({"KIND（m42）": M42_KINDS, "KIND（zhenhuan）": ZH_KINDS}))
 def announce(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    kind: str = typer.Argument(..., help="M42：vote、day-start、succession、end、cards、speed、schedule、roles、witch、seer、wolves、hunter、sheriff、card-notice；甄嬛：dawn、nominations、execution、end、private、notes"),
+    kind: str = typer.Argument(..., click_type=Choice(dict.fromkeys([*M42_KINDS, *ZH_KINDS])),
+                               metavar="KIND", help="帖子的种类（见下面的列表）"),
     day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
     night: Optional[int] = typer.Option(None, "--night", min=1, help="第几夜（默认当前）"),
-    fmt_: str = typer.Option("bbcode", "--format", help="bbcode（论坛代码）或 markdown"),
+    fmt_: str = typer.Option("bbcode", "--format", click_type=Choice(FORMATS, FORMAT_ALIASES),
+                             help="bbcode（论坛代码）或 markdown（md）"),
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
     card_no: Optional[int] = typer.Option(None, "--card", help="card-notice：牌的编号（默认最近一张）"),
     seat: Optional[int] = typer.Option(None, "--seat", help="甄嬛 private：只看这个座位的私信"),
+    character: Optional[str] = typer.Option(None, "--character", help="M42 roles：只出这个角色的身份通知（名字或别名），一次发一人"),
 ) -> None:
     """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
 
     公开帖只拿到公开的信息（场上角色、出局顺序、遗言、票型），不会泄露身份或夜晚目标。
 
-    Example: modtool announce examples/m42 vote --day 2 --format bbcode
+    Examples:
+
+    \b
+      modtool announce examples/m42 vote --day 2
+      modtool announce examples/m42 roles --character 涂山红红 --format md
+      modtool announce examples/zhenhuan private --night 1 --seat 3
     """
     from modtool.m42.announce import context
     from modtool.render import render
@@ -252,12 +294,14 @@ def announce(
         from modtool.zhenhuan.game import replay
         from modtool.zhenhuan.views import post_context
 
+        if character is not None:
+            raise UserError("--character 只用于 M42 的 roles；血染甄嬛传的私信用 --seat 座位号")
         board, _ = replay(gd)
         ctx = post_context(gd, board, kind, day=day, night=night, seat=seat)
         typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
         return
     gd, st = _m42_state(game_dir)
-    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no)
+    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no, character)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 
@@ -273,7 +317,12 @@ def act(
 ) -> None:
     """记录玩家提交给导演的行动；违反规则的提交也会记下，并说明不受理的原因。
 
-    Example: modtool act examples/m42-full 狼人 kill 涂山苏苏 --at "2026-11-03 21:35"
+    Examples:
+
+    \b
+      modtool act examples/m42-full 狼人 kill 涂山苏苏 --at "2026-11-03 21:35"
+      modtool act examples/m42-full 涂山苏苏 last_words --text "我是村民……" --at "2026-11-04 08:30"
+      modtool act examples/zhenhuan 7 kill 5
     """
     from modtool.gamefile import open_game
     from modtool.m42.commands import record_act
@@ -307,7 +356,11 @@ def advance(
 ) -> None:
     """结束当前阶段（白天→结算投票；夜晚→结算行动；黎明→开始新的一天），记下随后发生的事。
 
-    Example: modtool advance examples/m42-full --at "2026-11-03 21:00"
+    Examples:
+
+    \b
+      modtool advance examples/m42-full --at "2026-11-03 21:00"
+      modtool advance examples/zhenhuan
     """
     from modtool.gamefile import open_game
     from modtool.m42.commands import record_advance
@@ -346,7 +399,11 @@ def status(
 ) -> None:
     """当前阶段、场上与出局的角色、警长、药剂、待办事项与时限、下一步该做什么。
 
-    Example: modtool status examples/m42
+    Examples:
+
+    \b
+      modtool status examples/m42
+      modtool status examples/zhenhuan --json
     """
     from modtool.m42.status import status_json, status_text
 
@@ -368,7 +425,11 @@ def undo(
 ) -> None:
     """撤销最近一个仍然有效的事件：追加一条 revert，历史不会被改写（再 undo 可以继续往前撤）。
 
-    Example: modtool undo examples/m42
+    Examples:
+
+    \b
+      modtool undo examples/m42
+      modtool undo examples/zhenhuan
     """
     from modtool import ledger
     from modtool.gamefile import open_game
@@ -390,7 +451,11 @@ def restore(
 
     每个命令读账本时都会检查；少了记录时会提示用这个命令。
 
-    Example: modtool restore examples/m42
+    Examples:
+
+    \b
+      modtool restore examples/m42
+      modtool restore examples/m42 --forget
     """
     from modtool import ledger
     from modtool.gamefile import ledger_path
@@ -534,7 +599,9 @@ def _main(argv: list[str] | None) -> None:
     _report.notice = _notice
     try:
         with session(EXCLUSIVE if command in WRITING_COMMANDS else SHARED):
-            rc = app(args=args, standalone_mode=False)
+            # prog_name: usage lines and the completion variable (_MODTOOL_COMPLETE)
+            # say "modtool" however it was started (script, python -m, tests).
+            rc = app(args=args, prog_name="modtool", standalone_mode=False)
         if rc == 130:  # click turns Ctrl-C into Abort and, without standalone mode, returns 130
             _interrupted()
     except UserError as exc:

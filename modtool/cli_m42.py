@@ -7,6 +7,7 @@ from typing import List, Optional
 
 import typer
 
+from modtool.cli_options import Choice
 from modtool.cli import _fmt, _m42_state, _now, _open, _require_m42, _show, app
 from modtool.problems import Problem, UserError
 
@@ -37,7 +38,11 @@ def card(
 ) -> None:
     """判罚一张牌。3 蓝合 1 黄，3 黄合 1 红；红牌罚下出局（白天的在投票结算之后）。
 
-    Example: modtool card examples/m42 石宽 yellow --reason "情绪发言" --floor 35
+    Examples:
+
+    \b
+      modtool card examples/m42 石宽 yellow --reason "情绪发言" --floor 35
+      modtool card examples/m42 涂山雅雅 blue --reason "投票帖格式不对" --at "2026-11-05 20:10"
     """
     from modtool.gamefile import open_game
 
@@ -56,7 +61,11 @@ def withdraw(
 ) -> None:
     """撤销一张牌：记一条撤销事件，历史不删除。
 
-    Example: modtool withdraw examples/m42 3 --reason "误判，楼层看错"
+    Examples:
+
+    \b
+      modtool withdraw examples/m42 3 --reason "误判，楼层看错"
+      modtool withdraw examples/m42-full 1 --reason "玩家已私信说明"
     """
     _record(game_dir, {"type": "withdraw", "card": number, "reason": reason}, f"已撤销第 {number} 张牌")
 
@@ -68,7 +77,11 @@ def cards(
 ) -> None:
     """每个角色的牌：编号、颜色、理由、楼层、撤销与合并。
 
-    Example: modtool cards examples/m42
+    Examples:
+
+    \b
+      modtool cards examples/m42
+      modtool cards examples/m42-discipline --json
     """
     from modtool.m42.cardlist import cards_json, cards_text
 
@@ -85,7 +98,11 @@ def decide(
 ) -> None:
     """导演对规则留给导演的问题作出决定（红牌罚下时是否判负其阵营，M42-R13）。
 
-    Example: modtool decide examples/m42 石宽 --camp-stays
+    Examples:
+
+    \b
+      modtool decide examples/m42 石宽 --camp-stays
+      modtool decide examples/m42 金人凤 --camp-loses --at "2026-11-06 09:00"
     """
     from modtool.gamefile import open_game
 
@@ -104,7 +121,11 @@ def substitute(
 ) -> None:
     """更换替补（每个角色限一次，账号不变）；找不到替补时用 --none 红牌罚下。
 
-    Example: modtool substitute examples/m42 石宽 --player 新来的小石
+    Examples:
+
+    \b
+      modtool substitute examples/m42 石宽 --player 新来的小石
+      modtool substitute examples/m42 东方秦兰 --none --at "2026-11-04 12:00"
     """
     from modtool.gamefile import open_game
 
@@ -128,7 +149,11 @@ def assistant(
 ) -> None:
     """登记场外助理；只有累计三场或以下的玩家可以申请（M42-R16）。
 
-    Example: modtool assistant examples/m42 白月初 --helper 老玩家阿白 --games 2
+    Examples:
+
+    \b
+      modtool assistant examples/m42 白月初 --helper 老玩家阿白 --games 2
+      modtool assistant examples/m42 涂山苏苏 --helper 红红的红 --games 0
     """
     _record(game_dir, {"type": "assistant", "character": character, "helper": helper, "games": games},
             f"已登记：{character}的场外助理 {helper}")
@@ -142,7 +167,11 @@ def schedule(
 ) -> None:
     """讨论日的时间表：开始、自然日（周末延长）、加速/延时申请与结果、改票截止、关门、各项行动时限。
 
-    Example: modtool schedule examples/m42 --day 2
+    Examples:
+
+    \b
+      modtool schedule examples/m42 --day 2
+      modtool schedule examples/m42-discipline --day 3 --json
     """
     from modtool.m42.discipline import schedule_json, schedule_text
 
@@ -158,7 +187,11 @@ def flags(
 ) -> None:
     """需要导演留意的帖子：红色或放大字体、诈尸、遗言含论坛代码、编辑过的投票帖（只提醒，不自动判罚）。
 
-    Example: modtool flags examples/m42 --day 2
+    Examples:
+
+    \b
+      modtool flags examples/m42 --day 2
+      modtool flags examples/m42-discipline --json
     """
     from modtool.m42.discipline import all_flags, flags_text
 
@@ -172,15 +205,18 @@ def waive(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     character: str = typer.Argument(..., help="角色"),
     day: int = typer.Option(..., "--day", min=1, help="第几天的潜水"),
-    rule: str = typer.Option(..., "--rule", help="a（不足五帖）、b（未投票）或 c（连续三天不足十帖）"),
+    rule: str = typer.Option(..., "--rule", click_type=Choice(("a", "b", "c")),
+                             help="a（不足五帖）、b（未投票）或 c（连续三天不足十帖）"),
     reason: str = typer.Option(..., "--reason", help="免除理由"),
 ) -> None:
     """免除一张潜水黄牌（M42-R14），记下理由。
 
-    Example: modtool waive examples/m42 东方淮竹 --day 2 --rule b --reason "已私信请假"
+    Examples:
+
+    \b
+      modtool waive examples/m42 东方淮竹 --day 2 --rule b --reason "已私信请假"
+      modtool waive examples/m42-discipline 涂山雅雅 --day 3 --rule a --reason "网络故障，导演认可"
     """
-    if rule not in ("a", "b", "c"):
-        raise UserError("--rule 应为 a、b 或 c")
     _record(game_dir, {"type": "waive", "day": day, "character": character, "rule": rule, "reason": reason},
             f"已免除：{character}第 {day} 天潜水（{rule}）")
 
@@ -193,7 +229,11 @@ def speedup(
 ) -> None:
     """导演宣布某个讨论日加速（人数较少时，M42-R15）：当天第一个自然日关门，不能改票，不判潜水。
 
-    Example: modtool speedup examples/m42-full --day 5
+    Examples:
+
+    \b
+      modtool speedup examples/m42-full --day 5
+      modtool speedup examples/m42-discipline --day 4 --note "只剩五人，导演执行加速"
     """
     _record(game_dir, {"type": "speedup", "day": day, "note": note}, f"已记录：第 {day} 天执行加速")
 

@@ -34,7 +34,11 @@ def night(
 ) -> None:
     """甄嬛：当前夜晚按行动顺序的步骤：唤醒谁、问什么、真实信息（醉/毒时标“可能给假信息”并给出建议的假信息）、待回答的问题。
 
-    Example: modtool night examples/zhenhuan
+    Examples:
+
+    \b
+      modtool night examples/zhenhuan
+      modtool night examples/zhenhuan --json
     """
     from modtool.zhenhuan.game import replay
     from modtool.zhenhuan.views import night_json, night_text
@@ -53,7 +57,11 @@ def info(
 ) -> None:
     """甄嬛：记录说书人在夜里实际给出的信息（醉/毒时可以是假的）。
 
-    Example: modtool info examples/zhenhuan 3 "是"
+    Examples:
+
+    \b
+      modtool info examples/zhenhuan 3 "是"
+      modtool info examples/zhenhuan 6 "2号或8号是敬妃"
     """
     from modtool.zhenhuan import commands as zh
 
@@ -69,7 +77,11 @@ def answer(
 ) -> None:
     """甄嬛：回答规则留给说书人决定的问题（狂徒之死、太上皇的继任者、祺贵人的随机死亡、假信息……）。
 
-    Example: modtool answer examples/zhenhuan night2/kuangtu 否
+    Examples:
+
+    \b
+      modtool answer examples/zhenhuan night2/kuangtu 否
+      modtool answer examples/zhenhuan night1/yurao_bind 8号
     """
     from modtool.zhenhuan import commands as zh
 
@@ -86,7 +98,11 @@ def nominate(
 ) -> None:
     """甄嬛：直接记录一次提名（也可以从投票帖导入「提名对象/提名理由」帖子）。
 
-    Example: modtool nominate examples/zhenhuan 3 7
+    Examples:
+
+    \b
+      modtool nominate examples/zhenhuan 3 7
+      modtool nominate examples/zhenhuan 5 2 --at "2026-11-04 20:30"
     """
     from modtool.gamefile import open_game
     from modtool.zhenhuan import commands as zh
@@ -105,7 +121,11 @@ def vote(
 ) -> None:
     """甄嬛：直接记录一票（也可以从投票帖导入「投票对象」帖子）；死者的一票整局只能用一次。
 
-    Example: modtool vote examples/zhenhuan 5 7
+    Examples:
+
+    \b
+      modtool vote examples/zhenhuan 5 7
+      modtool vote examples/zhenhuan 8 7 --at "2026-11-04 21:10"
     """
     from modtool.gamefile import open_game
     from modtool.zhenhuan import commands as zh

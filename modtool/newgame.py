@@ -1,7 +1,7 @@
 """``modtool new``: a game folder with its ledger, roles given or dealt.
 
 The deal is a random draw, so it is recorded as a fact together with its
-seed (DESIGN.md principle 1): the roster in the ledger carries each role and
+seed (the ledger holds facts, never outcomes): the roster in the ledger carries each role and
 ``seed`` says where a dealt one came from. Same seed, same deal.
 """
 

@@ -1,7 +1,7 @@
 """Errors are values: every problem found while reading input carries its place.
 
 A Problem is collected and reported; parsing goes on after one. Only the CLI
-turns problems into output and an exit code (DESIGN.md principle 4).
+turns problems into output and an exit code (errors are values).
 """
 
 from __future__ import annotations

@@ -22,7 +22,8 @@ from pathlib import Path
 from modtool.games import data_dir
 from modtool.problems import Problem, UserError
 
-FORMATS = {"bbcode": "bbcode", "markdown": "md"}
+FORMATS = {"bbcode": "bbcode", "markdown": "md"}  # format → the templates' file suffix
+FORMAT_ALIASES = {"md": "markdown"}  # other spellings a director may type
 
 TIME_LIMIT = 5.0  # seconds a post may take to render
 OUTPUT_LIMIT = 2 * 1024 * 1024  # characters in one post (a forum post is far smaller)

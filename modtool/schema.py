@@ -1,6 +1,6 @@
 """What each ledger event must carry, checked field by field with its line.
 
-Every event is a fact (DESIGN.md principle 1): a saved post, a close time the
+Every event is a fact (outcomes are derived by replay): a saved post, a close time the
 director set, a night submission, a director's decision. Nothing here is an
 outcome; outcomes come from replay.
 """

@@ -213,7 +213,7 @@ def test_proxy_for_unknown_name_is_reported_not_guessed(example, capsys):
     "args, needle",
     [
         (("tally",), "缺少参数 GAME_DIR"),
-        (("tally", EXAMPLE), "缺少参数 --day"),
+        (("withdraw", EXAMPLE, "3"), "缺少参数 --reason"),
         (("tally", EXAMPLE, "--day", "x"), "应为整数"),
         (("tally", EXAMPLE, "--dya", "2"), "没有这个选项：--dya"),
         (("talyl",), "没有这个命令：talyl；你是不是想用 tally"),

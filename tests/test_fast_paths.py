@@ -1,6 +1,6 @@
 """The shortcuts that keep a 100,000-post ledger cheap give exactly what the
 plain code gives: the event check, effective events, post times, lurking
-counts (DESIGN.md speed bar; every existing test still passes byte for byte)."""
+counts (the speed bars of tests/bench/; every existing test still passes byte for byte)."""
 
 from __future__ import annotations
 

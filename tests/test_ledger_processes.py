@@ -1,4 +1,4 @@
-"""The ledger's promises, proven with real processes (DESIGN.md, "The ledger").
+"""The ledger's promises, proven with real processes (README: 账本不会丢字).
 
 Each test starts real ``modtool`` processes and attacks them from outside:
 SIGKILL and SIGINT at random moments, an editor-like writer saving over the

@@ -1,5 +1,5 @@
 """Property tests: reading player text never raises, and the tally keeps its
-invariants on any list of posts (DESIGN.md principle 4: errors are values)."""
+invariants on any list of posts (errors are values)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import pytest
 from modtool.gamefile import open_game
 from modtool.m42.announce import context
 from modtool.m42.engine import replay
-from modtool.m42.views import PUBLIC_KINDS
+from modtool.m42.post_kinds import PUBLIC_KINDS
 from modtool.problems import UserError
 from modtool.render import neutralise, render
 

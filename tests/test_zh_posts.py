@@ -1,6 +1,6 @@
 """甄嬛 posts and storyteller views (modtool.zhenhuan.views, templates/zhenhuan/).
 
-DESIGN.md principle 6: public posts (dawn, nominations, execution) get no
+Secrets stay secret: public posts (dawn, nominations, execution) get no
 character, team or night target of a living seat; the end post reveals all.
 A small game is played event by event and every public post is rendered at
 every step in both formats. No CLI: the ledger is written inline.

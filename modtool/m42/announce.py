@@ -7,33 +7,19 @@ from datetime import datetime
 from modtool.gamefile import GameDir
 from modtool.m42 import facts, views
 from modtool.m42.engine import State, day_context
+from modtool.m42.post_kinds import KINDS
 from modtool.m42.report import vote_post_context
 from modtool.m42.tally import tally_day
 from modtool.problems import UserError
 from modtool.timeutil import fmt
 
-KINDS = {
-    "vote": "投票结果（公开，--day）",
-    "day-start": "讨论日开始帖：出局名单与遗言（公开，--day）",
-    "succession": "警长继任（公开）",
-    "end": "游戏结束：全部身份与时间线（公开）",
-    "roles": "身份通知（私信，每人一张；狼人的写明狼队同伴）",
-    "witch": "女巫通灵（私信，--night）",
-    "seer": "验人结果（私信，--night）",
-    "wolves": "杀人结果（私信，--night）",
-    "cards": "当天的判罚与潜水黄牌（公开，--day）",
-    "speed": "加速/延时申请结果（公开，--day）",
-    "schedule": "讨论日时间表（公开，--day）",
-    "card-notice": "判罚通知（私信，--card 编号，默认最近一张）",
-    "hunter": "猎人开枪提示（私信）",
-    "sheriff": "警长殉职、指定继任提示（私信）",
-}
-
 
 def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night: int | None,
-            close: datetime | None = None, card: int | None = None) -> dict:
+            close: datetime | None = None, card: int | None = None, character: str | None = None) -> dict:
     if kind not in KINDS:
         raise UserError(f"未知的帖子种类「{kind}」；可用：" + "、".join(KINDS))
+    if character is not None and kind != "roles":
+        raise UserError(f"--character 只用于 roles（身份通知），不用于 {kind}")
     day = day if day is not None else st.number
     night = night if night is not None else st.number
     if kind == "vote":
@@ -59,7 +45,7 @@ def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night
     if kind == "card-notice":
         return views.card_notice(gd, st, card)
     if kind == "roles":
-        return views.role_cards(gd, st)
+        return views.role_cards(gd, st, character)
     if kind == "witch":
         return views.witch_notice(gd, st, night)
     if kind == "seer":

@@ -5,7 +5,7 @@ night N → ``advance`` resolves the night (M42-R6) → dawn N (the night's exit
 are known to the director, last words and prompts are pending) → ``advance``
 opens day N+1 with the day-start post. Nothing is stored: exits, the sheriff,
 potions, pending decisions and the winner are all recomputed here from the
-facts (DESIGN.md principle 1). Submissions the rules refuse stay in the ledger
+facts (the ledger holds facts, never outcomes). Submissions the rules refuse stay in the ledger
 and come back as problems with their line (issue: a refused submission is
 kept as a fact).
 """

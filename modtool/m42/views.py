@@ -1,4 +1,4 @@
-"""What each post is allowed to know (DESIGN.md principle 6).
+"""What each post is allowed to know (secrets stay secret).
 
 Public posts get ``public_view``: who is in, who is out (in exit order, with
 the public wording only), the sheriff, last words, votes. No role or camp of
@@ -15,9 +15,6 @@ from modtool.gamefile import GameDir
 from modtool.m42.engine import PRIVATE_CAUSES, Exit, State, fmt_short, phase_label
 from modtool.problems import UserError
 from modtool.timeutil import fmt
-
-PUBLIC_KINDS = ("vote", "day-start", "succession", "end", "cards", "speed", "schedule")
-PRIVATE_KINDS = ("roles", "witch", "seer", "wolves", "hunter", "sheriff", "card-notice")
 
 
 def _exit_public(e: Exit) -> dict:
@@ -102,10 +99,16 @@ def end(gd: GameDir, st: State) -> dict:
 # -- private notices ---------------------------------------------------------------
 
 
-def role_cards(gd: GameDir, st: State) -> dict:
+def role_cards(gd: GameDir, st: State, character: str | None = None) -> dict:
+    """Every character's role card, or only ``character``'s (a name or alias): one message to send."""
     wolves = [c.name for c in gd.roster if c.role == "werewolf"]
+    chosen = list(gd.roster)
+    if character is not None:
+        chosen = gd.roster.lookup(character)
+        if not chosen:
+            raise UserError(f"名单上没有「{character}」；角色：{'、'.join(c.name for c in gd.roster)}")
     cards = []
-    for c in gd.roster:
+    for c in chosen:
         role = gd.game.roles.get(c.role, {})
         cards.append({
             "name": c.name,

@@ -3,7 +3,7 @@
 Every command appends a fact (a choice, the information given, an answer to
 a question, a nomination, a vote, the close of a phase); the grimoire is
 always the replay of them. Questions the rules leave to the storyteller are
-shown, never answered by the tool (DESIGN.md principle 2).
+shown, never answered by the tool (discretion is an event).
 """
 
 from __future__ import annotations

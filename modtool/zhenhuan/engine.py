@@ -6,7 +6,7 @@ number; only ``advance`` moves the clock: closing night N resolves the night
 at dawn (ZH-R3..R10, in ZH-R13 order), closing day N resolves the execution
 (ZH-R11) and begins night N+1 (night-start effects). Whatever the rules leave
 to the storyteller is a ``Question`` until an ``answer`` with its key exists
-(DESIGN.md principle 2); the engine never picks. The win is checked after
+(discretion is an event); the engine never picks. The win is checked after
 every death, revival and transformation (ZH-R12).
 
 The board and its helpers live in ``board``, deaths and the win in ``deaths``, the

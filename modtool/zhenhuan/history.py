@@ -1,5 +1,5 @@
 """The 甄嬛 board at an earlier phase: the same ledger replayed with the ``advance`` events up to
-that phase (the ledger holds facts, the rest is derived: DESIGN.md principle 1)."""
+that phase (the ledger holds facts, the rest is derived)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Role data the 甄嬛 engine needs, with a built-in fallback table.
 
-``games/zhenhuan.yaml`` is the source of truth (DESIGN.md principle 3); when
+``games/zhenhuan.yaml`` is the source of truth (a game is data); when
 it is absent or lacks a field, the table below (from the rule text and
 RULINGS.md ZH-R2, ZH-R13) is used. Also: a minimal ZH-R11 execution, used only
 when ``modtool.zhenhuan.day.execution`` is not there.

@@ -1,4 +1,4 @@
-"""What each 甄嬛 report and post is allowed to know (DESIGN.md principle 6).
+"""What each 甄嬛 report and post is allowed to know (secrets stay secret).
 
 Pure functions of ``(gd, board)``: the board is ``modtool.zhenhuan.game.replay``'s
 grimoire; a past phase is looked at by replaying the same ledger with the
@@ -26,15 +26,12 @@ from modtool.problems import UserError
 from modtool.zhenhuan.grimoire_view import next_steps, night_json, night_text, status_json, status_text  # noqa: F401
 from modtool.zhenhuan.history import board_at, day_report  # noqa: F401
 from modtool.zhenhuan.night_info import info_text  # noqa: F401
+from modtool.zhenhuan.post_kinds import KINDS
 from modtool.zhenhuan.posts import dawn, end, execution, nominations  # noqa: F401
 from modtool.zhenhuan.private_posts import notes, private  # noqa: F401
 from modtool.zhenhuan.view_labels import (  # noqa: F401
     ABILITIES, CAUSE, INFO_CHARACTERS, MAY_BE_FALSE, STATUS_LABEL, TEAM, UNRECORDED, cn, phase_label, status_label,
 )
-
-PUBLIC_KINDS = ("dawn", "nominations", "execution", "end")
-PRIVATE_KINDS = ("private", "notes")
-KINDS = PUBLIC_KINDS + PRIVATE_KINDS
 
 
 def post_context(gd: GameDir, board, kind: str, *, day: int | None = None, night: int | None = None,

@@ -1,6 +1,6 @@
 """Benchmark: one appended event on a 100,000-post ledger vs on a 13-character one.
 
-DESIGN.md speed bar: one `card` (and one `act`) on a generated 100,000-post
+Speed bar: one `card` (and one `act`) on a generated 100,000-post
 ledger costs at most twice the same command on a 13-character ledger. Both
 ledgers come from the same generator (a real game's shape: votes, closes,
 advances, discussion posts stored one JSON line each as imports store them),

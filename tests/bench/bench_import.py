@@ -16,7 +16,7 @@ machine slows all of them alike:
     append, so (b) - (c) is what writing 100,000 events costs;
 (d) ``modtool.forum.read_dump`` alone, in a fresh process.
 
-Peak memory is each child's own ru_maxrss (``os.wait4``). DESIGN.md asks for
+Peak memory is each child's own ru_maxrss (``os.wait4``). The bar is
 b/a <= 2.0; the brief of the import speed work also asks for a peak RSS of (b)
 at most twice that of (a).
 

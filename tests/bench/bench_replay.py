@@ -1,6 +1,6 @@
 """Benchmark: what a command costs after the ledger is read, large vs. small.
 
-DESIGN.md speed bar: a command on a 100,000-post ledger costs at most twice
+Speed bar: a command on a 100,000-post ledger costs at most twice
 the same command on the 13-character example game. The ledger read itself
 (``modtool.ledger.load``) is measured apart; this times, in one process,
 ``open_game`` minus that read (schema check of every event, effective events,

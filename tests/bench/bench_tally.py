@@ -1,6 +1,6 @@
 """Benchmark: `modtool tally` on a large ledger, next to a bare PyYAML C-loader parse.
 
-DESIGN.md speed bar: a command on a large ledger (50 characters, 30 days,
+Speed bar: a command on a large ledger (50 characters, 30 days,
 5,000 vote posts) is faster than merely parsing that ledger with PyYAML's C
 loader in a bare process. Both run as fresh processes, side by side, best of
 N; the ratio is what counts (this machine's absolute times are noisy).

@@ -1,0 +1,31 @@
+"""Option types shared by the commands: closed sets of values and the help
+that lists them. Light on purpose (imported whenever modtool starts)."""
+
+from __future__ import annotations
+
+import click
+
+
+class Choice(click.Choice):
+    """A closed set of values: help and shell completion list them, and a
+    wrong value is refused in Chinese naming every accepted one. ``aliases``
+    are other spellings, accepted and turned into the value they stand for
+    (``md`` → ``markdown``)."""
+
+    def __init__(self, choices, aliases: dict[str, str] | None = None):
+        self.aliases = dict(aliases or {})
+        super().__init__([*choices, *self.aliases])
+
+    def convert(self, value, param, ctx):
+        value = self.aliases.get(value, value)
+        if value in self.choices:
+            return value
+        self.fail(f"应为 {'、'.join(self.choices)} 之一，而不是「{value}」", param, ctx)
+
+
+def kinds_help(games: dict[str, dict[str, str]]) -> str:
+    """One line per kind, grouped by game, kept as written by click (``\\b``)."""
+    blocks = []
+    for game, kinds in games.items():
+        blocks.append("\b\n" + f"{game}：\n" + "\n".join(f"  {k}：{what}" for k, what in kinds.items()))
+    return "\n\n".join(blocks)
