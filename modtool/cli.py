@@ -266,7 +266,7 @@ def announce(
     if kind in ("witch", "hunter"):  # M42-R15: the half-hour runs from this notice; record when it went out
         from modtool.m42.commands import record_notice
 
-        gd, st, said = record_notice(game_dir, kind, night, lambda: _now(told_at, gd, "--told-at"))
+        gd, st, said = record_notice(game_dir, kind, night, lambda: _now(told_at, gd, "--told-at"), bool(told_at))
         typer.echo(said, err=True)
     elif told_at:
         raise UserError(Problem("命令行 --told-at", "只有 witch 和 hunter 通知需要记录发出时间"))

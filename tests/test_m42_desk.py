@@ -274,3 +274,16 @@ def test_hunter_deadline_without_a_notice_runs_from_the_exit_with_a_warning_M42_
     assert code == 1 and "已过时限" in err
     code, out, _ = run(capsys, "status", game)
     assert "没有记录通知猎人的时间" in out
+
+
+def test_announce_witch_of_a_past_night_renders_without_recording_unless_told_at(game, capsys, monkeypatch):
+    run(capsys, "advance", game, "--at", "2026-11-03 21:00")
+    run(capsys, "act", game, "狼人", "kill", "涂山苏苏", "--at", "2026-11-03 21:30")
+    run(capsys, "advance", game, "--at", "2026-11-03 22:40")
+    _wall(monkeypatch, "2026-11-30 10:00")
+    before = _ledger(game)
+    code, post, err = run(capsys, "announce", game, "witch", "--night", 1)
+    assert code == 0 and "涂山苏苏" in post and "--told-at" in err
+    assert _ledger(game) == before
+    code, post, err = run(capsys, "announce", game, "witch", "--night", 1, "--told-at", "2026-11-03 21:40")
+    assert code == 0 and "22:10" in post and _ledger(game) != before

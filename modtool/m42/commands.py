@@ -186,10 +186,11 @@ def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetim
     return f"已记录代投：第 {day} 天 {name} → {whom}（{fmt(at, False)}）", refused
 
 
-def record_notice(game_dir, to: str, night: int | None, when) -> tuple[GameDir, State, str]:
+def record_notice(game_dir, to: str, night: int | None, when, explicit: bool = False) -> tuple[GameDir, State, str]:
     """M42-R15: when the witch was told the kill target / the hunter that he may shoot.
     Recorded once (the first notice counts); ``when()`` gives the time, asked only when
-    a notice is to be written."""
+    a notice is to be written. A past night's witch notice is only re-rendered unless
+    the time is given (``explicit``: ``--told-at``)."""
     gd, st = _fresh(game_dir)
     eng = Engine(gd, st)
     if to == "witch":
@@ -201,6 +202,8 @@ def record_notice(game_dir, to: str, night: int | None, when) -> tuple[GameDir, 
         already = facts.first_notice(gd, "witch", since, night=n)
         if already is not None:
             return gd, st, f"女巫已在 {fmt(already, False)} 得知第 {n} 夜的指杀目标（账本里已有记录），时限 {fmt(eng.witch_due(n), False)}"
+        if not explicit and (st.phase, st.number) != ("night", n):
+            return gd, st, f"第 {n} 夜已经过去，没有记录通知女巫的时间（要补记，用 --told-at 给出当时发出的时间）"
         at = when()
         if at < since:
             raise UserError(Problem("命令行", f"通知时间 {fmt(at, False)} 早于狼人提交指杀的时间 {fmt(since, False)}"))

@@ -630,5 +630,5 @@ def day_context(gd: GameDir, st: State, day: int, close: datetime | None = None)
         return rec.ctx
     close = close or Engine(gd, st).day_close(day)
     if close is None:
-        raise UserError(Problem(gd.source, f"第 {day} 天没有关门时间：在账本里记一条 close 事件，或用 --close 给出"))
+        raise UserError(Problem(gd.source, f"第 {day} 天没有关门时间：用 modtool open 记下第 1 天开始的时间（由它算出关门时间），或用 modtool close GAME_DIR --day {day} --at … 记下关门时间"))
     return Engine(gd, st).day_ctx(day, close)
