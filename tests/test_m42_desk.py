@@ -154,7 +154,7 @@ def test_wall_clock_inside_the_phase_window_is_used(game, capsys, monkeypatch):
     _wall(monkeypatch, "2026-11-03 12:00")
     code, _, err = run(capsys, "card", game, "石宽", "red", "--reason", "辱骂")
     assert code == 0, err
-    assert 'at: "2026-11-03 12:00:00"' in _ledger(game).decode() or "2026-11-03 12:00:00" in _ledger(game).decode()
+    assert "2026-11-03 12:00:00" in _ledger(game).decode()
     run(capsys, "advance", game, "--at", "2026-11-03 21:00")
     code, out, _ = run(capsys, "status", game, "--json")
     st = json.loads(out)
