@@ -200,17 +200,28 @@ def import_(
         typer.echo(f"不在名单上的账号「{account}」：{shown}（不计票）")
 
 
-def _now(at: Optional[str], gd) -> "datetime":
-    from datetime import datetime
+def _now(at: Optional[str], gd, option: str = "--at") -> "datetime":
+    """The one place a command's time comes from: ``--at`` as written, else the wall
+    clock only when it falls inside the current phase's window (modtool.clock)."""
+    from modtool.clock import Window, now_in, parse_at
 
-    from modtool.timeutil import parse_time
+    if at:
+        return parse_at(at, gd.tz, option)
+    if gd.game.id != "m42":
+        return now_in(Window("当前阶段", None, None, "这个游戏没有阶段的时间表"), gd.tz, option)
+    from modtool.m42.engine import replay
+    from modtool.m42.windows import phase_window
 
-    if not at:
-        return datetime.now(gd.tz).replace(microsecond=0)
-    try:
-        return parse_time(at, gd.tz)
-    except ValueError as exc:
-        raise UserError(Problem("命令行", str(exc))) from None
+    if gd.problems:
+        raise UserError(gd.problems)
+    return now_in(phase_window(gd, replay(gd)), gd.tz, option)
+
+
+def _parse_at(text: str, gd, option: str):
+    """A time given explicitly (never the wall clock): ``tally --at``, ``--close``, ``--told-at``."""
+    from modtool.clock import parse_at
+
+    return parse_at(text, gd.tz, option)
 
 
 def _tally(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optional[str], close: Optional[str]):
@@ -220,8 +231,8 @@ def _tally(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optiona
 
     gd, st = _m42_state(game_dir)
     day = day if day is not None else st.number  # the current day, as announce counts it
-    close_dt = _now(close, gd) if close else None
-    at_dt = _now(at, gd) if at else None
+    close_dt = _parse_at(close, gd, "--close") if close else None
+    at_dt = _parse_at(at, gd, "--at") if at else None
     ctx = day_context(gd, st, day, close_dt)
     t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd),
                   facts.vote_options(gd), upto_floor=floor, upto_time=at_dt)
@@ -274,16 +285,19 @@ def announce(
     card_no: Optional[int] = typer.Option(None, "--card", help="card-notice：牌的编号（默认最近一张）"),
     seat: Optional[int] = typer.Option(None, "--seat", help="甄嬛 private：只看这个座位的私信"),
     character: Optional[str] = typer.Option(None, "--character", help="M42 roles：只出这个角色的身份通知（名字或别名），一次发一人"),
+    told_at: Optional[str] = typer.Option(None, "--told-at", help="M42 witch/hunter：通知发出的时间（默认现在，须在当前阶段内）；记入账本，时限从此算起"),
 ) -> None:
     """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
 
     公开帖只拿到公开的信息（场上角色、出局顺序、遗言、票型），不会泄露身份或夜晚目标。
+    M42 的 witch 和 hunter 通知会把发出的时间记入账本（M42-R15：女巫、猎人的半小时从得知时算起）。
 
     Examples:
 
     \b
       modtool announce examples/m42 vote --day 2
       modtool announce examples/m42 roles --character 涂山红红 --format md
+      modtool announce examples/m42-full witch --night 1 --told-at "2026-11-17 21:35"
       modtool announce examples/zhenhuan private --night 1 --seat 3
     """
     from modtool.m42.announce import context
@@ -301,7 +315,14 @@ def announce(
         typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
         return
     gd, st = _m42_state(game_dir)
-    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no, character)
+    if kind in ("witch", "hunter"):  # M42-R15: the half-hour runs from this notice; record when it went out
+        from modtool.m42.commands import record_notice
+
+        gd, st, said = record_notice(game_dir, kind, night, lambda: _now(told_at, gd, "--told-at"), bool(told_at))
+        typer.echo(said, err=True)
+    elif told_at:
+        raise UserError(Problem("命令行 --told-at", "只有 witch 和 hunter 通知需要记录发出时间"))
+    ctx = context(gd, st, kind, fmt_, day, night, _parse_at(close, gd, "--close") if close else None, card_no, character)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 
@@ -337,7 +358,7 @@ def act(
         _zh_report(gd, board, refused, f"已记录：{actor} {ability} {' '.join(targets or [])}".rstrip())
         return
     _require_m42(gd)
-    st, refused, gd, new = record_act(game_dir, actor, ability, targets or [], _now(at, gd), night, text)
+    st, refused, gd, new = record_act(game_dir, actor, ability, targets or [], lambda: _now(at, gd), night, text)
     if refused:
         raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
     typer.echo(f"已记录：{actor} {ability} {' '.join(targets or [])}".rstrip())
@@ -387,6 +408,9 @@ def advance(
     typer.echo(f"{phase_label(before)} → {phase_label(after)}")
     for m in after.timeline[len(before.timeline):]:
         typer.echo(f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}")
+    for w in after.warnings:  # e.g. M42-R5b: an early advance closed the day then
+        if w not in before.warnings:
+            typer.echo(f"注意：{w.message}")
     typer.echo("下一步：")
     for step in next_steps(gd, after):
         typer.echo(f"  - {step}")
@@ -482,7 +506,7 @@ def _fmt(dt) -> str:
 
 
 # Commands of one game live in their own modules; importing them registers them on `app`.
-from modtool import cli_m42, cli_zhenhuan  # noqa: E402,F401
+from modtool import cli_m42, cli_m42_facts, cli_zhenhuan  # noqa: E402,F401
 
 
 def _report_crash(exc: BaseException) -> Path:
@@ -524,7 +548,7 @@ def _usage_message(exc) -> str:
 # exclusively from their first read to their last write, so two of them run
 # one after the other and never refuse each other (the others hold it shared).
 WRITING_COMMANDS = frozenset({
-    "new", "import", "act", "advance", "undo", "restore", "card", "withdraw", "decide", "substitute",
+    "new", "import", "act", "advance", "close", "open", "proxy", "announce", "undo", "restore", "card", "withdraw", "decide", "substitute",
     "assistant", "waive", "speedup", "info", "answer", "nominate", "vote",
 })
 

@@ -102,10 +102,11 @@ def test_m42_r15_sped_up_day_no_changes_no_lurking(m42_game):
     assert st.cards == []
 
 
-def test_m42_r15_advancing_before_the_close_is_warned(m42_game):
+def test_m42_r5b_advancing_before_the_close_closes_the_day_and_says_so(m42_game):
     gd, st = run(m42_game, vote(1, 2, "雅雅女王", "涂山红红", "2026-11-02 10:00") + adv("day", 1, "2026-11-03 20:00"),
                  header='game: m42\nseed: 1\nopens: "2026-11-02 09:00"\n')
-    assert any("早于关门时间" in w.message for w in st.warnings)
+    assert any("于 2026-11-03 20:00 关门（M42-R5b）" in w.message for w in st.warnings)
+    assert st.days[1].closed.strftime("%d %H:%M") == "03 20:00" == st.days[1].ctx.close.strftime("%d %H:%M")
 
 
 def test_m42_r16_one_substitute_per_character_and_leave_is_a_red_card(m42_game):

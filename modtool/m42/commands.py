@@ -10,7 +10,8 @@ from datetime import datetime
 
 from modtool import ledger
 from modtool.gamefile import GameDir, open_game
-from modtool.m42.engine import ABILITY_NAMES, State, replay
+from modtool.m42 import facts
+from modtool.m42.engine import ABILITY_NAMES, Engine, State, phase_label, replay
 from modtool.problems import Problem, UserError
 from modtool.timeutil import fmt
 
@@ -21,13 +22,15 @@ def _events_after(gd: GameDir, st: State, line: int | None) -> list[Problem]:
     return [p for p in st.problems if line is not None and p.line is not None and p.line >= line]
 
 
-def record_act(game_dir, actor: str, ability: str, targets: list[str], at: datetime, night: int | None,
+def record_act(game_dir, actor: str, ability: str, targets: list[str], at, night: int | None,
                text: str | None) -> tuple[State, list[Problem], GameDir, list]:
     gd = open_game(game_dir)
     if gd.problems:
         raise UserError(gd.problems)
     if ability not in ABILITY_NAMES and ability not in EXTRA_ABILITIES:
         raise UserError(f"未知的技能「{ability}」；可用：{'、'.join([*ABILITY_NAMES, *EXTRA_ABILITIES])}")
+    if callable(at):  # the game's clock is asked only once the arguments are known good
+        at = at()
     before = replay(gd)
     if ability == "bar":
         ev = {"type": "bar", "day": before.number + 1, "voters": list(targets), "at": fmt(at)}
@@ -86,3 +89,136 @@ def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
         gd = open_game(game_dir)
         after = replay(gd)
     return before, after, gd
+
+
+# -- the director's facts of a day and of a notice ---------------------------------------
+
+
+def _fresh(game_dir) -> tuple[GameDir, State]:
+    gd = open_game(game_dir)
+    if gd.problems:
+        raise UserError(gd.problems)
+    return gd, replay(gd)
+
+
+def _started(gd: GameDir, st: State, day: int, what: str):
+    rec = st.days.get(day)
+    if rec is None:
+        raise UserError(Problem("命令行 --day", f"第 {day} 天还没有开始（当前：{phase_label(st)}）；开始后再记录{what}"))
+    return rec
+
+
+def _append(gd: GameDir, ev: dict) -> tuple[GameDir, State]:
+    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    return _fresh(gd.path)
+
+
+def record_close(game_dir, day: int, at: datetime, note: str | None) -> list[str]:
+    """A close event for ``day`` (M42-R15); a later one for the same day supersedes it."""
+    gd, st = _fresh(game_dir)
+    rec = _started(gd, st, day, "关门时间")
+    if rec.opened is not None and at <= rec.opened:
+        raise UserError(Problem("命令行 --at", f"关门时间 {fmt(at, False)} 早于第 {day} 天开始的时间 {fmt(rec.opened, False)}"))
+    said = [f"已记录：第 {day} 天 {fmt(at, False)} 关门"]
+    earlier = facts.close_of(gd, day)
+    if earlier is not None:
+        said.append(f"  取代之前记录的 {fmt(earlier, False)}")
+    if rec.closed is not None:
+        said.append(f"  第 {day} 天已经结算：重放按新的关门时间重新计票（提前 advance 的仍在 advance 时关门，M42-R5b）")
+    ev = {"type": "close", "day": day, "at": fmt(at)}
+    if note:
+        ev["note"] = note
+    _append(gd, ev)
+    return said
+
+
+def record_open(game_dir, day: int, at: datetime) -> str:
+    """When day 1 opened (M42-R15); later days open with ``advance`` from dawn."""
+    if day != 1:
+        raise UserError(Problem("命令行 --day", f"第 {day} 天由黎明时的 modtool advance 开始，开始时间就是那次 advance 的 --at；"
+                                "open 只记录第 1 天的开始"))
+    gd, st = _fresh(game_dir)
+    _append(gd, {"type": "open", "day": 1, "at": fmt(at)})
+    return f"已记录：第 1 天 {fmt(at, False)} 开始"
+
+
+def _character(gd: GameDir, label: str, what: str) -> str:
+    from modtool.m42.tally import _hint
+
+    found = gd.roster.lookup(label)
+    if len(found) == 1:
+        return found[0].name
+    if found:
+        raise UserError(Problem("命令行", f"{what}「{label}」同时是几个角色的名字"))
+    hint = _hint(label, gd.roster.all_labels())
+    raise UserError(Problem("命令行", f"{what}「{label}」不是本局角色的名字" + (f"；你是不是想写「{hint}」？" if hint else "")))
+
+
+def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetime, kind: str,
+                 note: str | None) -> tuple[str, list[Problem]]:
+    """A delegated vote (代投, M42-R5): recorded with an explicit target; the day's tally
+    judges it (e.g. refused in the last hour before close) and the refusal stays on record."""
+    from modtool.m42.engine import day_context
+    from modtool.m42.tally import tally_day
+
+    if kind not in ("vote", "change"):
+        raise UserError(Problem("命令行 --kind", f"应为 vote（投票）或 change（改票），而不是「{kind}」"))
+    gd, st = _fresh(game_dir)
+    if day is None:
+        if st.phase != "day":
+            raise UserError(Problem("命令行 --day", f"现在是{phase_label(st)}，请用 --day 给出是第几天的代投"))
+        day = st.number
+    _started(gd, st, day, "代投")
+    name = _character(gd, voter, "投票人")
+    abstain = target.strip() in facts.vote_labels(gd).abstain
+    whom = target.strip() if abstain else _character(gd, target, "投票对象")
+    ev = {"type": "proxy", "day": day, "voter": name, "target": whom, "at": fmt(at)}
+    if kind != "vote":
+        ev["kind"] = kind
+    if note:
+        ev["note"] = note
+    gd, st = _append(gd, ev)
+    line = gd.events[-1].line
+    t = tally_day(day_context(gd, st, day), facts.vote_posts(gd, day), facts.proxies_of(gd, day),
+                  facts.vote_labels(gd), facts.vote_options(gd))
+    refused = [Problem(gd.source, f"代投不受理：{e['reason'].removeprefix('代投：')}", line)
+               for e in t.invalid if e.get("proxy") and e.get("line") == line]
+    return f"已记录代投：第 {day} 天 {name} → {whom}（{fmt(at, False)}）", refused
+
+
+def record_notice(game_dir, to: str, night: int | None, when, explicit: bool = False) -> tuple[GameDir, State, str]:
+    """M42-R15: when the witch was told the kill target / the hunter that he may shoot.
+    Recorded once (the first notice counts); ``when()`` gives the time, asked only when
+    a notice is to be written. A past night's witch notice is only re-rendered unless
+    the time is given (``explicit``: ``--told-at``)."""
+    gd, st = _fresh(game_dir)
+    eng = Engine(gd, st)
+    if to == "witch":
+        n = night if night is not None else st.number
+        rec = st.nights.get(n)
+        if rec is None:
+            raise UserError(f"第 {n} 夜还没有开始")
+        since = rec.kill_at or rec.start
+        already = facts.first_notice(gd, "witch", since, night=n)
+        if already is not None:
+            return gd, st, f"女巫已在 {fmt(already, False)} 得知第 {n} 夜的指杀目标（账本里已有记录），时限 {fmt(eng.witch_due(n), False)}"
+        if not explicit and (st.phase, st.number) != ("night", n):
+            return gd, st, f"第 {n} 夜已经过去，没有记录通知女巫的时间（要补记，用 --told-at 给出当时发出的时间）"
+        at = when()
+        if at < since:
+            raise UserError(Problem("命令行", f"通知时间 {fmt(at, False)} 早于狼人提交指杀的时间 {fmt(since, False)}"))
+        ev = {"type": "notice", "to": "witch", "night": n, "at": fmt(at)}
+        gd, st = _append(gd, ev)
+        return gd, st, f"已记录：第 {n} 夜 {fmt(at, False)} 通知女巫，时限 {fmt(Engine(gd, st).witch_due(n), False)}（M42-R15）"
+    p = next((p for p in st.pending if p.kind == "shoot"), None)
+    if p is None:
+        raise UserError("现在没有需要发出的猎人开枪通知")
+    already = facts.first_notice(gd, "hunter", p.since, character=p.who)
+    if already is not None:
+        return gd, st, f"已在 {fmt(already, False)} 通知{p.who}（账本里已有记录），时限 {fmt(p.due, False)}"
+    at = when()
+    if at < p.since:
+        raise UserError(Problem("命令行", f"通知时间 {fmt(at, False)} 早于{p.who}出局的时间 {fmt(p.since, False)}"))
+    gd, st = _append(gd, {"type": "notice", "to": "hunter", "character": p.who, "at": fmt(at)})
+    due = next((q.due for q in st.pending if q.kind == "shoot" and q.who == p.who), None)
+    return gd, st, f"已记录：{fmt(at, False)} 通知{p.who}可以开枪，时限 {fmt(due, False) if due else '—'}（M42-R15）"

@@ -23,7 +23,7 @@ def schedule_json(gd: GameDir, st: State, day: int | None = None) -> dict:
     eng.st = st
     sch = eng.schedule(day)
     if sch is None:
-        raise UserError(Problem(gd.source, "不知道第 1 天何时开始：在账本开头写 opens: \"2026-11-02 10:00\"，或先导入第 1 天的帖子"))
+        raise UserError(Problem(gd.source, "不知道第 1 天何时开始：用 modtool open GAME_DIR --day 1 --at \"2026-11-02 10:00\" 记下，或先导入第 1 天的帖子"))
     explicit = facts.close_of(gd, day)
     close = rec.closed or explicit or sch.closes
     out = sch.to_json()
@@ -49,7 +49,7 @@ def schedule_text(gd: GameDir, st: State, day: int | None = None) -> str:
         f"  改票、代投截止：{j['freeze'][:16]}（关门前一小时）",
         f"  关门：{j['close'][:16]}（{j['close_source']}）" + ("　本日执行加速" if j["sped_up"] else "")
         + (f"　延时 {j['delayed']} 次" if j["delayed"] else ""),
-        f"  狼人、预言家行动时限：{j['night_deadline'][:16]}；女巫：得知被指杀者后半小时；猎人：半小时",
+        f"  狼人、预言家行动时限：{j['night_deadline'][:16]}；女巫：得知被指杀者后半小时；猎人：得知可以开枪后半小时（都从导演发出通知时算起）",
         f"  遗言：{j['last_words_due']}",
     ]
     for d in j["decisions"]:

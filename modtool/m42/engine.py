@@ -75,6 +75,7 @@ class NightRecord:
     used: set[str] = field(default_factory=set)
     exits: list[Exit] = field(default_factory=list)
     resolved: bool = False
+    resolved_at: datetime | None = None
 
 
 @dataclass
@@ -174,6 +175,33 @@ class Engine(DisciplineMixin):
         """M42-R15: wolves and seer answer within an hour of the day's close."""
         return self.st.nights[n].start + timedelta(hours=1)
 
+    def witch_told(self, n: int) -> tuple[datetime, bool]:
+        """M42-R15: when the witch was told night ``n``'s kill target, and whether that is a
+        recorded notice. The first notice sent at or after the counted kill submission;
+        without one, the submission time (or the wolves' deadline when nobody was chosen)."""
+        rec = self.st.nights[n]
+        told = facts.first_notice(self.gd, "witch", rec.kill_at or rec.start, night=n)
+        if told is not None:
+            return told, True
+        return rec.kill_at or self.night_deadline(n), False
+
+    def witch_due(self, n: int) -> datetime:
+        """M42-R15: the witch answers within half an hour of being told."""
+        return self.witch_told(n)[0] + timedelta(minutes=30)
+
+    def warn_once(self, message: str, line: int | None = None) -> None:
+        p = Problem(self.gd.source, message, line)
+        if p not in self.st.warnings:
+            self.st.warnings.append(p)
+
+    def day_close(self, n: int) -> datetime | None:
+        """Day ``n``'s close: as it was closed, else the last close event, else the schedule (M42-R15)."""
+        rec = self.st.days[n]
+        if rec.closed is not None:
+            return rec.closed
+        sch = self.schedule(n)
+        return facts.close_of(self.gd, n) or (sch.closes if sch is not None else None)
+
     # -- replay ------------------------------------------------------------------
 
     def run(self, events=None) -> State:
@@ -261,9 +289,9 @@ class Engine(DisciplineMixin):
         rec = st.days[n]
         sch = self.schedule(n)
         close = facts.close_of(self.gd, n) or (sch.closes if sch is not None else at)
-        if at < close:
-            st.warnings.append(Problem(self.gd.source, f"第 {n} 天在 {fmt_short(at)} 结算，早于关门时间 {fmt_short(close)}；"
-                                       "之后的帖子没有计入"))
+        if at < close:  # M42-R5b: the director closed the day early; it closes then, for every output
+            st.warnings.append(Problem(self.gd.source, early_close_note(n, at, close)))
+            close = at
         rec.closed = close
         rec.ctx = self.day_ctx(n, close)
         rec.tally = tally_day(rec.ctx, facts.vote_posts(self.gd, n), facts.proxies_of(self.gd, n), self.labels, self.options)
@@ -297,6 +325,7 @@ class Engine(DisciplineMixin):
         if rec.poisoned and not st.over and rec.poisoned in st.alive:
             rec.exits.append(self.exit(rec.poisoned, "poison", "night", at))
         rec.resolved = True
+        rec.resolved_at = at
         if not st.over:
             st.phase = "dawn"
 
@@ -322,7 +351,7 @@ class Engine(DisciplineMixin):
         if cause != "redcard":
             st.pending.append(Pending("last_words", name, at, None))  # M42-R10
             if role == "hunter" and not st.shot_used:  # M42-R7: poisoned or not, only a red card stops the shot
-                st.pending.append(Pending("shoot", name, at, at + timedelta(minutes=30)))
+                st.pending.append(Pending("shoot", name, at, self.hunter_told(name, at) + timedelta(minutes=30)))
             if cause == "scapegoat":  # M42-R8
                 st.pending.append(Pending("bar", name, at, None))
         if cause == "redcard":  # M42-R13: the director is asked whether the camp loses
@@ -335,6 +364,16 @@ class Engine(DisciplineMixin):
                 st.pending.append(Pending("successor", name, at, due))
         self.win_check(at)
         return ex
+
+    def hunter_told(self, name: str, out_at: datetime) -> datetime:
+        """M42-R15: the hunter's half-hour runs from the first notice sent to him at or after his
+        exit; without one, from the exit itself, with a warning."""
+        told = facts.first_notice(self.gd, "hunter", out_at, character=name)
+        if told is None:
+            self.warn_once(f"没有记录通知猎人的时间：{name}的开枪时限从出局时间 {fmt_short(out_at)} 起算"
+                           "（M42-R15；用 modtool announce GAME_DIR hunter 记录通知时间）")
+            return out_at
+        return told
 
     def win_check(self, at: datetime) -> None:
         """M42-R11, after every single exit, in exit order."""
@@ -418,8 +457,11 @@ class Engine(DisciplineMixin):
             if ability == "check" and rec.checks:
                 return "预言家每晚只能查验一名角色"
             if ability in ("save", "poison"):
-                told = rec.kill_at or self.night_deadline(st.number)
+                told, recorded = self.witch_told(st.number)
                 due = told + timedelta(minutes=30)
+                if not recorded:
+                    self.warn_once(f"第 {st.number} 夜没有记录通知女巫的时间：女巫的时限从狼人提交时间 {fmt_short(told)} 起算"
+                                   "（M42-R15；用 modtool announce GAME_DIR witch 记录通知时间）")
                 if at > due:
                     return f"已过时限（得知被指杀角色后半小时，{fmt_short(due)}），视为放弃（M42-R15）"
                 if ability in st.potions_used:
@@ -538,6 +580,14 @@ def seeded_choice(seed, key: tuple, candidates: list[str]) -> str:
     return rng.choice(sorted(candidates))
 
 
+def early_close_note(n: int, at: datetime, close: datetime) -> str:
+    """M42-R5b, in the director's words."""
+    from modtool.timeutil import fmt
+
+    return (f"第 {n} 天在计算的关门时间 {fmt(close, False)} 之前结算：第 {n} 天于 {fmt(at, False)} 关门（M42-R5b），"
+            "之后的帖子不计入投票和发帖数")
+
+
 def fmt_short(dt: datetime) -> str:
     return dt.strftime("%m-%d %H:%M")
 
@@ -578,10 +628,7 @@ def day_context(gd: GameDir, st: State, day: int, close: datetime | None = None)
         raise UserError(Problem(gd.source, f"第 {day} 天还没有开始（当前：{phase_label(st)}）"))
     if rec.ctx is not None:
         return rec.ctx
-    eng = Engine(gd)
-    eng.st = st
-    sch = eng.schedule(day)
-    close = close or facts.close_of(gd, day) or (sch.closes if sch is not None else None)
+    close = close or Engine(gd, st).day_close(day)
     if close is None:
-        raise UserError(Problem(gd.source, f"第 {day} 天没有关门时间：在账本里记一条 close 事件，或用 --close 给出"))
-    return eng.day_ctx(day, close)
+        raise UserError(Problem(gd.source, f"第 {day} 天没有关门时间：用 modtool open 记下第 1 天开始的时间（由它算出关门时间），或用 modtool close GAME_DIR --day {day} --at … 记下关门时间"))
+    return Engine(gd, st).day_ctx(day, close)

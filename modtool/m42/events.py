@@ -41,6 +41,13 @@ M42_EVENTS: dict[str, Schema] = {
     "assistant": {"character": (_STR, True), "helper": (_STR, True), "games": (_INT, True), "at": (_STR, False)},
     # A lurking yellow the director waives (M42-R14), with the reason.
     "waive": {"day": (_INT, True), "character": (_STR, True), "rule": (_STR, True), "reason": (_STR, True)},
+    # When a discussion day opened (M42-R15), as `modtool open` records it: day 1 only (later
+    # days open with `advance` from dawn); the last one for the day counts.
+    "open": {"day": (_INT, True), "at": (_STR, True), "note": (_STR, False)},
+    # When the director told the witch the kill target (to: witch, night) or told the hunter
+    # he may shoot (to: hunter, character): their half-hour runs from the first notice (M42-R15).
+    "notice": {"to": (_STR, True), "at": (_STR, True), "night": (_INT, False), "character": (_STR, False),
+               "note": (_STR, False)},
     # The scapegoat's choice of who may not vote on `day` (M42-R8).
     "bar": {"day": (_INT, True), "voters": ((list,), True), "at": (_STR, False), "note": (_STR, False)},
 }

@@ -161,8 +161,33 @@ def thread_posts(gd: GameDir, thread: str, day: int) -> list[Post]:
     return [post_of(ev, gd) for ev in _posts_by_day(gd, thread).get(day, ())]
 
 
+def first_notice(gd: GameDir, to: str, since: datetime, night: int | None = None,
+                 character: str | None = None) -> datetime | None:
+    """M42-R15: when the director first told ``to`` (witch / hunter) at or after ``since``:
+    the earliest ``notice`` event for that night or character, or None."""
+    found = None
+    for ev in gd.of_type("notice"):
+        d = ev.data
+        if d.get("to") != to or (night is not None and d.get("night") != night):
+            continue
+        if character is not None and not _names(gd, d.get("character"), character):
+            continue
+        at = event_time(gd, ev)
+        if at >= since and (found is None or at < found):
+            found = at
+    return found
+
+
+def _names(gd: GameDir, label, name: str) -> bool:
+    return isinstance(label, str) and any(c.name == name for c in gd.roster.lookup(label))
+
+
 def day1_opens(gd: GameDir) -> datetime | None:
-    """Day 1 opens at the header's ``opens``, else at the first post saved for day 1."""
+    """Day 1 opens at its last ``open`` event (``modtool open``), else at the header's
+    ``opens``, else at the first post saved for day 1 (M42-R15)."""
+    opened = [ev for ev in gd.of_type("open") if ev.data.get("day") == 1]
+    if opened:
+        return event_time(gd, opened[-1])
     if gd.header.get("opens"):
         try:
             return parse_time(gd.header["opens"], gd.tz)

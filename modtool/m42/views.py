@@ -9,10 +9,8 @@ one reader may know. The end post, when the game is over, reveals everything.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from modtool.gamefile import GameDir
-from modtool.m42.engine import PRIVATE_CAUSES, Exit, State, fmt_short, phase_label
+from modtool.m42.engine import PRIVATE_CAUSES, Engine, Exit, State, fmt_short, phase_label
 from modtool.problems import UserError
 from modtool.timeutil import fmt
 
@@ -131,11 +129,11 @@ def _night(st: State, night: int):
 def witch_notice(gd: GameDir, st: State, night: int) -> dict:
     rec = _night(st, night)
     witch = next((c.name for c in gd.roster if c.role == "witch"), None)
-    told = rec.kill_at or rec.start + timedelta(hours=1)  # M42-R15, as the engine counts it
+    due = Engine(gd, st).witch_due(night)  # M42-R15, as the engine counts it
     return {"game_name": gd.game.name, "night": night, "witch": witch, "kill": rec.kill,
             "save_left": "save" not in st.potions_used or "save" in rec.used,
             "poison_left": "poison" not in st.potions_used or "poison" in rec.used,
-            "due": fmt_short(told + timedelta(minutes=30))}
+            "due": fmt_short(due)}
 
 
 def seer_result(gd: GameDir, st: State, night: int) -> dict:
