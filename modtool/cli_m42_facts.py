@@ -24,9 +24,11 @@ def close(
 ) -> None:
     """记下一个讨论日的关门时间（不记时按 M42-R15 计算）；改关门时间就再记一次，后记的取代先记的。
 
-    Example: modtool close 我的游戏 --day 2 --at "2026-11-05 21:00"
+    Examples:
 
-    Example: modtool close examples/m42 --day 2 --at "2026-11-05 22:00" --note "论坛维护，延后一小时"
+    \b
+      modtool close examples/m42 --day 2 --at "2026-11-05 21:00"
+      modtool close examples/m42 --day 2 --at "2026-11-05 22:00" --note "论坛维护，延后一小时"
     """
     from modtool.m42.commands import record_close
 
@@ -46,9 +48,11 @@ def open_(
 
     不记时，第 1 天从账本开头的 opens 或第 1 天最早导入的帖子算起。
 
-    Example: modtool open 我的游戏 --day 1 --at "2026-11-02 10:00"
+    Examples:
 
-    Example: modtool open examples/m42 --at "2026-11-02 09:30"
+    \b
+      modtool open examples/m42 --day 1 --at "2026-11-02 10:00"
+      modtool open examples/m42 --at "2026-11-02 09:30"
     """
     from modtool.m42.commands import record_open
 
@@ -69,9 +73,11 @@ def proxy(
 ) -> None:
     """记下一张代投（M42-R5）：谁投谁、从什么时候起；关门前一小时内的代投也记下，并说明不受理。
 
-    Example: modtool proxy 我的游戏 东方秦兰 白月初 --day 2 --at "2026-11-05 15:00"
+    Examples:
 
-    Example: modtool proxy examples/m42 涂山雅雅 石宽 --day 2 --kind change --at "2026-11-05 16:10" --note "私信改票"
+    \b
+      modtool proxy examples/m42 东方秦兰 白月初 --day 2 --at "2026-11-05 15:00"
+      modtool proxy examples/m42 涂山雅雅 石宽 --day 2 --kind change --at "2026-11-05 16:10" --note "私信改票"
     """
     from modtool.m42.commands import record_proxy
 

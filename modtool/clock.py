@@ -2,8 +2,7 @@
 
 A time given on the command line (``--at`` and the like) is read in the
 game's zone. Without one, the wall clock is used only when it falls inside
-the current phase's window (DESIGN.md: "`--at` defaults to the wall clock only
-inside the current phase's window"); otherwise the command is refused before
+the current phase's window; otherwise the command is refused before
 anything is written, naming the window, so a fact is never stamped weeks
 after the phase it belongs to. Each game says what its windows are (for M42:
 ``modtool.m42.windows``).
