@@ -203,6 +203,7 @@ def tally(
 
     Example: modtool tally examples/m42 --day 2
     """
+    from modtool.m42 import facts
     from modtool.m42.report import tally_text
     from modtool.timeutil import fmt
 
@@ -215,7 +216,8 @@ def tally(
         _echo_json(data)
         return
     upto = f"{floor}楼" if floor is not None else at
-    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto), nl=False)
+    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto,
+                          facts.list_limit(gd)), nl=False)
 
 
 @app.command()
@@ -228,6 +230,7 @@ def announce(
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
     card_no: Optional[int] = typer.Option(None, "--card", help="card-notice：牌的编号（默认最近一张）"),
     seat: Optional[int] = typer.Option(None, "--seat", help="甄嬛 private：只看这个座位的私信"),
+    title: Optional[str] = typer.Option(None, "--title", help="M42 vote：帖子标题（可用 {game} {day} {purpose}；默认用选项 vote_post_title）"),
 ) -> None:
     """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
 
@@ -243,12 +246,14 @@ def announce(
         from modtool.zhenhuan.game import replay
         from modtool.zhenhuan.views import post_context
 
+        if title is not None:
+            raise UserError(Problem("命令行", "--title 只用于 M42 的 vote 帖"))
         board, _ = replay(gd)
         ctx = post_context(gd, board, kind, day=day, night=night, seat=seat)
         typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
         return
     gd, st = _m42_state(game_dir)
-    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no)
+    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no, title)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 

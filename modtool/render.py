@@ -46,6 +46,18 @@ def neutralise(value, fmt: str) -> str:
     return text.translate(_BB if fmt == "bbcode" else _MD)
 
 
+def capped(items: list, limit: int) -> tuple[list, int]:
+    """(the first ``limit`` items, how many more): a post or a report lists at
+    most ``limit`` rows and summarises the rest (「……另有 1,234 帖」)."""
+    limit = max(int(limit), 0)
+    return list(items[:limit]), max(len(items) - limit, 0)
+
+
+def more_text(n: int, unit: str = "帖") -> str:
+    """The summary line of what ``capped`` left out: 「……另有 1,234 帖」."""
+    return f"……另有 {n:,} {unit}"
+
+
 class _Stop(Exception):
     """A template went beyond a limit or out of its folder: ``message`` in
     Chinese, ``path`` the file to name when no template line is known."""

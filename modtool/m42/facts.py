@@ -37,6 +37,24 @@ def vote_options(gd: GameDir) -> VoteOptions:
     )
 
 
+def list_limit(gd: GameDir) -> int:
+    """The option ``list_limit``: how many rows a post or a report lists before summarising the rest."""
+    value = gd.options.get("list_limit", 30)
+    if type(value) is not int or value < 0:
+        raise UserError(Problem(gd.source, f"options → list_limit 应是不小于 0 的整数（现在是「{value}」）"))
+    return value
+
+
+def vote_post_title(gd: GameDir, title: str | None) -> str:
+    """The vote post's title as the director set it: ``--title``, else the option ``vote_post_title`` ("" = default)."""
+    if title is not None:
+        return title
+    value = gd.options.get("vote_post_title") or ""
+    if not isinstance(value, str):
+        raise UserError(Problem(gd.source, f"options → vote_post_title 应是文字（现在是「{value}」）"))
+    return value
+
+
 def event_time(gd: GameDir, ev, key: str = "at") -> datetime:
     """The time ``ev`` records under ``key``, in the game's zone (each distinct text parsed once per load)."""
     text = ev.data[key]
