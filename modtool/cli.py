@@ -205,6 +205,7 @@ def tally(
     """
     from modtool.m42 import facts
     from modtool.m42.report import tally_text
+    from modtool.m42.status import exits_json
     from modtool.timeutil import fmt
 
     gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
@@ -213,6 +214,7 @@ def tally(
         data["close"] = fmt(ctx.close)
         data["sped_up"] = ctx.sped_up
         data["notes"] = [str(p) for p in rp.problems]
+        data["exits"] = exits_json(rp, day)
         _echo_json(data)
         return
     upto = f"{floor}楼" if floor is not None else at
