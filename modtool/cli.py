@@ -203,9 +203,9 @@ def tally(
 
     Example: modtool tally examples/m42 --day 2
     """
-    from modtool.m42 import facts
     from modtool.m42.report import tally_text
     from modtool.m42.status import exits_json
+    from modtool.render import list_limit
     from modtool.timeutil import fmt
 
     gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
@@ -219,7 +219,7 @@ def tally(
         return
     upto = f"{floor}楼" if floor is not None else at
     typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto,
-                          facts.list_limit(gd)), nl=False)
+                          list_limit(gd)), nl=False)
 
 
 @app.command()

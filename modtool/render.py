@@ -46,6 +46,15 @@ def neutralise(value, fmt: str) -> str:
     return text.translate(_BB if fmt == "bbcode" else _MD)
 
 
+def list_limit(gd) -> int:
+    """The game option ``list_limit`` (any pack): how many rows a post or a
+    report lists before summarising the rest."""
+    value = gd.options.get("list_limit", 30)
+    if type(value) is not int or value < 0:
+        raise UserError(Problem(gd.source, f"options → list_limit 应是不小于 0 的整数（现在是「{value}」）"))
+    return value
+
+
 def capped(items: list, limit: int) -> tuple[list, int]:
     """(the first ``limit`` items, how many more): a post or a report lists at
     most ``limit`` rows and summarises the rest (「……另有 1,234 帖」)."""

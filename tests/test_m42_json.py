@@ -45,3 +45,8 @@ def test_m42_r11_tally_json_lists_the_exits_up_to_that_day(capsys):
     day3 = as_json(capsys, "tally", FULL, "--day", "3")["exits"]
     assert [(e["seq"], e["name"]) for e in day3] == [(1, "杨一言"), (2, "翠玉鸣鸾"), (3, "梵云飞"), (4, "狐小蓝")]
     assert day3[3]["last_words"] == {"received": 1, "allowed": 4}
+
+
+def test_zh_status_json_numbers_the_deaths_in_order(capsys):
+    deaths = as_json(capsys, "status", ROOT / "examples" / "zhenhuan")["deaths"]
+    assert deaths and [d["seq"] for d in deaths] == list(range(1, len(deaths) + 1))

@@ -10,6 +10,7 @@ from modtool.m42.engine import State, day_context
 from modtool.m42.report import vote_post_context
 from modtool.m42.tally import tally_day
 from modtool.problems import Problem, UserError
+from modtool.render import list_limit
 from modtool.timeutil import fmt
 
 KINDS = {
@@ -43,7 +44,7 @@ def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night
         t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd), facts.vote_options(gd))
         post = vote_post_context(t.to_json(), gd.game.name, fmt(ctx.close, False), ctx.sped_up,
                                  str(gd.options.get("forum_base_url", "")), fmt_,
-                                 facts.list_limit(gd), facts.vote_post_title(gd, title))
+                                 list_limit(gd), facts.vote_post_title(gd, title))
         # M42-R13 / rule post: red-card exits are announced right after the vote.
         post["reds"] = [e.name for e in st.exits if e.cause == "redcard" and e.phase == "day" and e.number == day]
         return post

@@ -37,14 +37,6 @@ def vote_options(gd: GameDir) -> VoteOptions:
     )
 
 
-def list_limit(gd: GameDir) -> int:
-    """The option ``list_limit``: how many rows a post or a report lists before summarising the rest."""
-    value = gd.options.get("list_limit", 30)
-    if type(value) is not int or value < 0:
-        raise UserError(Problem(gd.source, f"options → list_limit 应是不小于 0 的整数（现在是「{value}」）"))
-    return value
-
-
 def vote_post_title(gd: GameDir, title: str | None) -> str:
     """The vote post's title as the director set it: ``--title``, else the option ``vote_post_title`` ("" = default)."""
     if title is not None:
