@@ -258,6 +258,8 @@ def tally(
       modtool tally examples/m42 --day 2 --floor 15 --json
     """
     from modtool.m42.report import tally_text
+    from modtool.m42.status import exits_json
+    from modtool.render import list_limit
     from modtool.timeutil import fmt
 
     gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
@@ -266,10 +268,12 @@ def tally(
         data["close"] = fmt(ctx.close)
         data["sped_up"] = ctx.sped_up
         data["notes"] = [str(p) for p in rp.problems]
+        data["exits"] = exits_json(rp, day)
         _echo_json(data)
         return
     upto = f"{floor}楼" if floor is not None else at
-    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto), nl=False)
+    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto,
+                          list_limit(gd)), nl=False)
 
 
 @app.command(epilog=kinds_help({"KIND（m42）": M42_KINDS, "KIND（zhenhuan）": ZH_KINDS}))
@@ -286,6 +290,7 @@ def announce(
     seat: Optional[int] = typer.Option(None, "--seat", help="甄嬛 private：只看这个座位的私信"),
     character: Optional[str] = typer.Option(None, "--character", help="M42 roles：只出这个角色的身份通知（名字或别名），一次发一人"),
     told_at: Optional[str] = typer.Option(None, "--told-at", help="M42 witch/hunter：通知发出的时间（默认现在，须在当前阶段内）；记入账本，时限从此算起"),
+    title: Optional[str] = typer.Option(None, "--title", help="M42 vote：帖子标题（可用 {game} {day} {purpose}；默认用选项 vote_post_title）"),
 ) -> None:
     """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
 
@@ -310,6 +315,8 @@ def announce(
 
         if character is not None:
             raise UserError("--character 只用于 M42 的 roles；血染甄嬛传的私信用 --seat 座位号")
+        if title is not None:
+            raise UserError(Problem("命令行", "--title 只用于 M42 的 vote 帖"))
         board, _ = replay(gd)
         ctx = post_context(gd, board, kind, day=day, night=night, seat=seat)
         typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
@@ -322,7 +329,7 @@ def announce(
         typer.echo(said, err=True)
     elif told_at:
         raise UserError(Problem("命令行 --told-at", "只有 witch 和 hunter 通知需要记录发出时间"))
-    ctx = context(gd, st, kind, fmt_, day, night, _parse_at(close, gd, "--close") if close else None, card_no, character)
+    ctx = context(gd, st, kind, fmt_, day, night, _parse_at(close, gd, "--close") if close else None, card_no, character, title)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 

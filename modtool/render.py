@@ -47,6 +47,27 @@ def neutralise(value, fmt: str) -> str:
     return text.translate(_BB if fmt == "bbcode" else _MD)
 
 
+def list_limit(gd) -> int:
+    """The game option ``list_limit`` (any pack): how many rows a post or a
+    report lists before summarising the rest."""
+    value = gd.options.get("list_limit", 30)
+    if type(value) is not int or value < 0:
+        raise UserError(Problem(gd.source, f"options → list_limit 应是不小于 0 的整数（现在是「{value}」）"))
+    return value
+
+
+def capped(items: list, limit: int) -> tuple[list, int]:
+    """(the first ``limit`` items, how many more): a post or a report lists at
+    most ``limit`` rows and summarises the rest (「……另有 1,234 帖」)."""
+    limit = max(int(limit), 0)
+    return list(items[:limit]), max(len(items) - limit, 0)
+
+
+def more_text(n: int, unit: str = "帖") -> str:
+    """The summary line of what ``capped`` left out: 「……另有 1,234 帖」."""
+    return f"……另有 {n:,} {unit}"
+
+
 class _Stop(Exception):
     """A template went beyond a limit or out of its folder: ``message`` in
     Chinese, ``path`` the file to name when no template line is known."""

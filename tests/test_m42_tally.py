@@ -260,4 +260,4 @@ def test_to_json_is_json():
     assert j["valid"][0]["changed_to"] == "李去浊" and j["valid"][0]["changed_at_floor"] == 3
     assert j["changes"] == [{"floor": 3, "voter": "白月初", "from": "石宽", "to": "李去浊"}]
     assert j["invalid"][0]["proxy"] is True
-    assert set(j) == {"day", "valid", "changes", "invalid", "ignored", "flags", "not_voted", "counts", "result"}
+    assert set(j) == {"day", "valid", "changes", "invalid", "ignored", "chatter", "flags", "not_voted", "counts", "result"}

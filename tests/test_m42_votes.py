@@ -191,13 +191,34 @@ def test_m42_r5_bbcode_in_vote_post():
 
 
 def test_m42_r5_quoted_text_never_counts():
-    # Quoting someone else's vote and commenting is not a vote.
+    # Quoting someone else's vote and commenting is not a vote: chatter, not an invalid vote.
     v = post(2, "白月初", vote("涂山红红"))
     only_quote = post(3, "涂山雅雅", quote_of(v) + "同意楼上")
     t = run([v, only_quote])
-    bad = invalid_at(t, 3)
-    assert bad["reason"].startswith("不是投票帖") and "引用里的投票不算" in bad["reason"]
+    assert t.invalid == [] and [c["floor"] for c in t.chatter] == [3]
     assert t.counts == {"涂山红红": 1}
+
+
+def test_m42_r5_chatter_is_not_listed_as_an_invalid_vote():
+    # Only a post that tries to vote (a vote label, with or without its colon) is an invalid vote.
+    t = run([post(2, "白月初", "顶"), post(3, "涂山雅雅", "今天投票投谁？我还没想好"), post(4, "石宽", "投票对象石宽")])
+    assert [c["floor"] for c in t.chatter] == [2, 3]
+    assert t.chatter[0] == {"floor": 2, "pid": "5002", "author": "月初不是白", "voter": "白月初", "time": at("12:00")}
+    assert [i["floor"] for i in t.invalid] == [4]
+    assert "白月初" in t.not_voted
+
+
+def test_m42_r5_a_line_opening_with_vote_and_a_colon_tries_to_vote():
+    # 「投票：石宽」 is a vote with the wrong label: listed with the format to use, not taken as chatter.
+    t = run([post(2, "白月初", "投票：石宽\n理由：跳得太急"), post(3, "涂山雅雅", "改票: 白月初")])
+    assert [i["floor"] for i in t.invalid] == [2, 3] and t.chatter == []
+    assert "投票对象" in invalid_at(t, 2)["reason"] and "改票对象" in invalid_at(t, 3)["reason"]
+
+
+def test_m42_r17_out_character_chatter_is_flagged_but_no_invalid_vote():
+    t = run([post(2, "涂山红红", "我已经出局了，大家加油")], c=ctx(alive=ALL - {"涂山红红"}))
+    assert t.invalid == [] and [c["floor"] for c in t.chatter] == [2]
+    assert [f["kind"] for f in t.flags] == ["zombie"]
 
 
 def test_m42_r5_change_quoting_the_original_reads_only_own_text():
@@ -434,7 +455,7 @@ def test_m42_r5_vote_inside_hide_is_not_public():
 def test_m42_r5_every_invalid_post_has_floor_author_reason():
     t = run(
         [
-            post(2, "白月初", "顶"),
+            post(2, "白月初", "投票对象：石宽投票理由"),
             post(3, "涂山雅雅", "投票对象：石宽"),
             post(4, "石宽", vote("小明")),
         ]

@@ -201,6 +201,23 @@ def test_nominations_votes_threshold_invalid_result(tmp_path):
     assert "**结果**：3号（阿三）得 5 票（需 5 票），被处决" in md
 
 
+def test_zh_r11_long_invalid_list_is_capped_and_summarised(tmp_path):
+    day1 = GAME[: GAME.index(adv("day", 1))]
+    extra = [vote(1, v, 1) for v in (10, 2, 1)]  # 1 was not nominated: three more invalid votes
+    game = write(tmp_path, day1 + extra + [adv("day", 1)])
+    ledger = game / "ledger.yaml"
+    ledger.write_text(ledger.read_text(encoding="utf-8").replace("options: {}", "options: {list_limit: 2}"), encoding="utf-8")
+    gd, board = load(game)
+    text = post(gd, board, "nominations", day=1)
+    listed = text[text.index("[b]无效的提名与投票[/b]"):text.index("[b]结果[/b]")]
+    assert listed.count("没有被有效提名") == 2 and "……另有 2 条" in listed
+    md = post(gd, board, "nominations", "markdown", day=1)
+    assert "- ……另有 2 条" in md
+    ledger.write_text(ledger.read_text(encoding="utf-8").replace("list_limit: 2", "list_limit: 0"), encoding="utf-8")
+    gd, board = load(game)
+    assert "[b]无效的提名与投票[/b]\n……另有 4 条\n" in post(gd, board, "nominations", day=1)
+
+
 def test_nominations_ghost_vote_marked(tmp_path):
     gd, board = upto(tmp_path, len(GAME))
     n = views.nominations(gd, board, 2)["nominations"][0]

@@ -34,6 +34,7 @@ CAUSES = {  # public wording; night causes are never told apart in public (M42-R
 # The director's wording (status, the end post's reveal): every cause told apart.
 PRIVATE_CAUSES = {"exile": "被投票放逐", "scapegoat": "冤死", "kill": "被狼人杀害", "poison": "被女巫毒杀",
                   "shot": "被猎人开枪带走", "redcard": "红牌罚下"}
+LAST_WORDS_LIMIT = 4  # M42-R10: at most 4 last-word posts (none after a red card, M42-R13)
 WOLF_WORDS = ("狼人", "狼队", "wolves")
 
 
@@ -544,8 +545,8 @@ class Engine(DisciplineMixin):
         if name is None:
             return
         words = st.last_words.setdefault(name, [])
-        if len(words) >= 4:
-            self.problem(ev, f"不受理：{name}的遗言已满 4 条（M42-R10）")
+        if len(words) >= LAST_WORDS_LIMIT:
+            self.problem(ev, f"不受理：{name}的遗言已满 {LAST_WORDS_LIMIT} 条（M42-R10）")
             return
         p = next((p for p in st.pending if p.kind == "last_words" and p.who == name), None)
         if p is None:
@@ -553,7 +554,7 @@ class Engine(DisciplineMixin):
             return
         text = str(ev.data.get("text", ""))
         words.append({"text": text, "at": facts.event_time(self.gd, ev) if ev.data.get("at") else None, "line": ev.line})
-        if len(words) == 4:
+        if len(words) == LAST_WORDS_LIMIT:
             st.pending.remove(p)  # all four are in: nothing more is awaited
         if "[" in text and "]" in text:
             self.st.warnings.append(Problem(self.gd.source, f"{name}的遗言里有论坛代码（M42-R10、R17：请导演判断）", ev.line))

@@ -37,6 +37,16 @@ def vote_options(gd: GameDir) -> VoteOptions:
     )
 
 
+def vote_post_title(gd: GameDir, title: str | None) -> str:
+    """The vote post's title as the director set it: ``--title``, else the option ``vote_post_title`` ("" = default)."""
+    if title is not None:
+        return title
+    value = gd.options.get("vote_post_title") or ""
+    if not isinstance(value, str):
+        raise UserError(Problem(gd.source, f"options → vote_post_title 应是文字（现在是「{value}」）"))
+    return value
+
+
 def event_time(gd: GameDir, ev, key: str = "at") -> datetime:
     """The time ``ev`` records under ``key``, in the game's zone (each distinct text parsed once per load)."""
     text = ev.data[key]

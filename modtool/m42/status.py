@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from modtool.gamefile import GameDir
-from modtool.m42.engine import PRIVATE_CAUSES, State, fmt_short, phase_label
+from modtool.m42.engine import LAST_WORDS_LIMIT, PRIVATE_CAUSES, State, fmt_short, phase_label
 from modtool.timeutil import fmt
 
 
@@ -37,6 +37,24 @@ def next_steps(gd: GameDir, st: State) -> list[str]:
     return steps
 
 
+def exits_json(st: State, upto_day: int | None = None) -> list[dict]:
+    """The exits in exit order (M42-R11), numbered from 1, each with its last
+    words received and allowed (M42-R10; none after a red card, M42-R13).
+    ``upto_day``: only the exits before the night that follows that
+    discussion day (its vote's exile included)."""
+    out = []
+    for seq, e in enumerate(st.exits, 1):
+        if upto_day is not None and (e.number > upto_day or (e.number == upto_day and e.phase != "day")):
+            continue
+        out.append({
+            "seq": seq, "name": e.name, "cause": e.cause, "cause_text": PRIVATE_CAUSES[e.cause],
+            "phase": e.phase, "number": e.number, "at": fmt(e.at),
+            "last_words": {"received": len(st.last_words.get(e.name, [])),
+                           "allowed": 0 if e.cause == "redcard" else LAST_WORDS_LIMIT},
+        })
+    return out
+
+
 def status_json(gd: GameDir, st: State) -> dict:
     exits = {e.name: e for e in st.exits}
     return {
@@ -56,6 +74,7 @@ def status_json(gd: GameDir, st: State) -> dict:
             }
             for c in gd.roster
         ],
+        "exits": exits_json(st),
         "sheriff": st.sheriff,
         "barred_today": sorted(st.barred.get(st.number, set())) if st.phase == "day" else [],
         "potions_left": [p for p in ("save", "poison") if p not in st.potions_used],

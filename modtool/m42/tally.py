@@ -81,6 +81,7 @@ class Tally:
     changes: list[dict] = field(default_factory=list)
     invalid: list[dict] = field(default_factory=list)
     ignored: list[dict] = field(default_factory=list)
+    chatter: list[dict] = field(default_factory=list)  # M42-R5: roster posts that do not try to vote
     flags: list[dict] = field(default_factory=list)
     not_voted: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
@@ -98,6 +99,7 @@ class Tally:
                 "changes": self.changes,
                 "invalid": self.invalid,
                 "ignored": self.ignored,
+                "chatter": self.chatter,
                 "flags": self.flags,
                 "not_voted": self.not_voted,
                 "counts": self.counts,
@@ -259,28 +261,30 @@ class _Day:
             return
         voter = ch.name
         base = {"floor": p.floor, "pid": p.pid, "author": p.author, "voter": voter, "time": p.time}
-        if voter not in ctx.alive:  # M42-R5 / M42-R17: 诈尸
+        zombie = voter not in ctx.alive
+        if zombie:  # M42-R17: any post by a character who is out is flagged (诈尸)
             self.flag(p.floor, voter, "zombie", f"{voter}已出局，仍在投票帖发帖（诈尸）")
-            self.invalid_post(base, f"{voter}已出局，不能投票（诈尸）")
-            return
         body = split_body(p.body, keep_hidden=self.options.vote_in_hide)
         if not isinstance(body, Body):
             self.invalid_post(base, body.reason)
             return
         pats = self.pats
         pv = parse_vote_compiled(body.own, pats)
-        if isinstance(pv, FormatError):
-            reason = pv.reason
-            if pv.not_a_vote and body.hidden and any(
+        if isinstance(pv, FormatError) and pv.not_a_vote:
+            if body.hidden and any(
                 not isinstance(parse_vote_compiled(h, pats), FormatError) or "投票" in h or "改票" in h
                 for h in body.hidden
             ):
-                reason = "格式错误：投票写在[hide]隐藏内容里，其他玩家看不到，不算公开投票；请公开重新发帖"
-            elif pv.not_a_vote and body.quotes and any(
-                not isinstance(parse_vote_compiled(q, pats), FormatError) for q in body.quotes
-            ):
-                reason += "（引用里的投票不算）"
-            self.invalid_post(base, reason)
+                pv = FormatError("格式错误：投票写在[hide]隐藏内容里，其他玩家看不到，不算公开投票；请公开重新发帖")
+            else:
+                # M42-R5: chatter (quoted votes included) is not a vote, so not an invalid one.
+                self.t.chatter.append(base)
+                return
+        if zombie:  # M42-R5: a character who is out cannot vote
+            self.invalid_post(base, f"{voter}已出局，不能投票（诈尸）")
+            return
+        if isinstance(pv, FormatError):
+            self.invalid_post(base, pv.reason)
             return
         if p.edited:  # M42-R5: counts as it reads now, flagged
             self.flag(p.floor, voter, "edited", f"投票帖被编辑过（{p.edited}），按现在的内容计票，请导演核对")

@@ -73,7 +73,7 @@ class FormatError:
     """Why a post is not a valid vote post, pasteable to the player."""
 
     reason: str
-    not_a_vote: bool = False  # no vote label at all (chatter in the vote thread)
+    not_a_vote: bool = False  # no vote label at all: chatter in the vote thread, not a try to vote
     extra: dict = field(default_factory=dict, compare=False)
 
 
@@ -100,12 +100,35 @@ def compile_labels(roles: tuple[str, ...], key: tuple):
     return with_colon, bare, role_of, shown
 
 
+_TARGET_SUFFIXES = ("对象", "對象")
+
+
+def _attempt_pattern(vote_targets, change_targets):
+    """A line that opens with a label's stem and a colon (``投票：石宽``, ``改票: 白月初``):
+    a post that tries to vote with the wrong label, as opposed to chatter that
+    mentions voting in passing. -> (pattern, stem -> role) or (None, {})."""
+    role_of: dict[str, str] = {}
+    for role, labels in (("vote_target", vote_targets), ("change_target", change_targets)):
+        for lab in labels:
+            f = fold_name(lab)
+            for suffix in _TARGET_SUFFIXES:
+                f = f.removesuffix(fold_name(suffix))
+            if f:
+                role_of.setdefault(f, role)
+    if not role_of:
+        return None, {}
+    alts = "|".join(regex.escape(x) for x in sorted(role_of, key=len, reverse=True))
+    pat = regex.compile(rf"(?m)^[^\S\n]*[【\[(]?[^\S\n]*(?P<stem>{alts})[^\S\n]*:", regex.V1)
+    return pat, role_of
+
+
 @lru_cache(maxsize=32)
 def _patterns(key: tuple):
     """Compiled label patterns and derived tables for one set of labels."""
     with_colon, bare, role_of, shown = compile_labels(_ROLES, key)
     abstain = frozenset(fold_name(a) for a in key[4])
-    return with_colon, bare, role_of, shown, abstain
+    attempt = _attempt_pattern(key[0], key[2])
+    return with_colon, bare, role_of, shown, abstain, attempt
 
 
 class _FoldTable(dict):
@@ -214,7 +237,7 @@ def _parse(text: str, labels: VoteLabels) -> ParsedVote | FormatError:
 
 
 def _parse_with(text: str, pats) -> ParsedVote | FormatError:
-    with_colon, bare, role_of, shown, abstain_set = pats
+    with_colon, bare, role_of, shown, abstain_set, (attempt, stem_role) = pats
     F, src = _fold_map(text)
     short = len(F) < _NO_TIMEOUT_BELOW
     ms = list(with_colon.finditer(F) if short else with_colon.finditer(F, timeout=TIMEOUT))
@@ -224,6 +247,11 @@ def _parse_with(text: str, pats) -> ParsedVote | FormatError:
         if b is not None:
             lab = shown[role_of[b.group(1)]]
             return FormatError(f"格式错误：「{lab}」后面缺少冒号（格式：{lab}：…）")
+        a = None if attempt is None else attempt.search(F) if short else attempt.search(F, timeout=TIMEOUT)
+        if a is not None:  # tries to vote with the wrong label: listed, with the format to use
+            t_role = stem_role[a.group("stem")]
+            r_role = "vote_reason" if t_role == "vote_target" else "change_reason"
+            return FormatError(f"格式错误：没有「{shown[t_role]}」（格式：{shown[t_role]}：…，{shown[r_role]}：…）")
         return FormatError(f"不是投票帖：没有「{shown['vote_target']}」", not_a_vote=True)
 
     found: dict[str, list] = {}

@@ -114,9 +114,9 @@ def status_json(gd: GameDir, board) -> dict:
         "bluffs": list(board.bluffs),
         "bluff_names": [cn(gd, c) for c in board.bluffs],
         "pending": _pending(gd, board),
-        "deaths": [{"seat": d.seat, "player": board.seat(d.seat).player, "cause": d.cause,
+        "deaths": [{"seq": seq, "seat": d.seat, "player": board.seat(d.seat).player, "cause": d.cause,
                     "cause_text": CAUSE.get(d.cause, d.cause), "phase": d.phase, "number": d.number}
-                   for d in board.deaths],
+                   for seq, d in enumerate(board.deaths, 1)],
         "tonight": _tonight(gd, board),
         "questions": [_question_json(gd, q) for q in board.questions],
         "problems": _problems(gd, board),

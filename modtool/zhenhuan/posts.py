@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from modtool.gamefile import GameDir
 from modtool.problems import UserError
+from modtool.render import capped, list_limit, more_text
 from modtool.zhenhuan.history import _after_night, board_at, day_report
 from modtool.zhenhuan.view_labels import CAUSE, _camp, _dir, _ordinal, _who, cn, phase_label
 
@@ -48,8 +49,9 @@ def nominations(gd: GameDir, board, day: int | None = None) -> dict:
             "voters": [{"seat": v, "player": b.seat(v).player, "ghost": v in r.ghost_voters} for v in r.voters],
         })
     invalid = [{"kind": _INVALID_KIND[i.kind], "reason": i.reason} for i in rep.invalid if i.kind in _INVALID_KIND]
+    invalid, more = capped(invalid, list_limit(gd))  # a long list is summarised (「……另有 N 条」)
     return {"game_name": gd.game.name, "day": day, "closed": closed, "nominations": noms, "invalid": invalid,
-            "result": _result_text(b, rep, closed)}
+            "invalid_more": more_text(more, "条") if more else "", "result": _result_text(b, rep, closed)}
 
 
 def _result_text(b, rep, closed: bool) -> str:
