@@ -195,7 +195,7 @@ def test_advance_before_the_close_closes_the_day_then_M42_R5b(game, capsys):
     code, out, _ = run(capsys, "status", game)
     assert "于 2026-11-03 20:00 关门（M42-R5b），之后的帖子不计入" in out
     code, post, _ = run(capsys, "announce", game, "vote", "--day", 1)
-    assert code == 0 and "东方秦兰：1 票" in post and "14# 秦兰兰：关门后发帖" in post
+    assert code == 0 and "东方秦兰 1 票" in post and "14# 秦兰兰：关门后发帖" in post
     code, text, _ = run(capsys, "tally", game, "--day", 1)
     assert "2026-11-03 20:00" in text
 
