@@ -101,26 +101,25 @@ def check(
 
     Example: modtool check examples/m42
     """
+    from modtool.problems import damage, refusals
+    from modtool.soundness import game_problems, refusals_text
+
     gd = _open(game_dir)
-    problems = list(gd.problems)
-    if gd.game.id == "m42" and not problems:
-        from modtool.m42.engine import replay
-
-        try:
-            problems += replay(gd).problems
-        except UserError as exc:
-            problems += exc.problems
-    elif gd.game.id == "zhenhuan" and not problems:
-        from modtool.zhenhuan.game import replay as zh_replay
-
-        problems += zh_replay(gd)[1]
+    found = game_problems(gd)
+    problems, refused = damage(found), refusals(found)
     if as_json:
         _echo_json({"ok": not problems, "events": len(gd.events),
-                    "problems": [{"source": p.source, "line": p.line, "floor": p.floor, "message": p.message} for p in problems]})
-    elif not problems:
-        typer.echo(f"{gd.ledger_path}：{len(gd.events)} 个事件，没有发现问题")
+                    "problems": [_problem_json(p) for p in problems], "refused": [_problem_json(p) for p in refused]})
+    else:
+        if not problems:
+            typer.echo(f"{gd.ledger_path}：{len(gd.events)} 个事件，没有发现问题")
+        typer.echo(refusals_text(refused), nl=False)
     if problems:
         raise UserError(problems)
+
+
+def _problem_json(p: Problem) -> dict:
+    return {"source": p.source, "line": p.line, "floor": p.floor, "message": p.message}
 
 
 @app.command("import")
@@ -150,6 +149,10 @@ def import_(
         if show and total >= 5000:
             typer.echo(f"\r已读 {done}/{total} 帖", err=True, nl=done >= total)
 
+    if not dry_run:
+        from modtool.soundness import require_sound
+
+        require_sound(gd)  # nothing is written on a damaged ledger
     events, report = plan_import(gd, files, thread, day, progress=progress)
     if report.problems:
         raise UserError(report.problems)
@@ -206,16 +209,21 @@ def tally(
     from modtool.m42.report import tally_text
     from modtool.timeutil import fmt
 
+    from modtool.problems import damage, refusals
+    from modtool.soundness import refusals_text
+
     gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
+    notes = [str(p) for p in damage(rp.problems)]
     if as_json:
         data = t.to_json()
         data["close"] = fmt(ctx.close)
         data["sped_up"] = ctx.sped_up
-        data["notes"] = [str(p) for p in rp.problems]
+        data["notes"] = notes
+        data["refused"] = [str(p) for p in refusals(rp.problems)]
         _echo_json(data)
         return
     upto = f"{floor}楼" if floor is not None else at
-    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto), nl=False)
+    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, notes, upto) + refusals_text(rp.problems), nl=False)
 
 
 @app.command()
@@ -346,8 +354,8 @@ def status(
         from modtool.zhenhuan.game import replay
         from modtool.zhenhuan.views import status_json as zj, status_text as zt
 
-        board, _ = replay(gd)
-        _show(as_json, zj(gd, board), zt(gd, board))
+        board, problems = replay(gd)
+        _show(as_json, zj(gd, board, problems), zt(gd, board, problems))
         return
     gd, st = _m42_state(game_dir)
     _show(as_json, status_json(gd, st), status_text(gd, st))
@@ -368,6 +376,9 @@ def undo(
     if not gd.events:
         raise UserError("没有可以撤销的事件")
     last = gd.events[-1]
+    from modtool.soundness import require_sound
+
+    require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
     ledger.append(gd.ledger_path, [{"type": "revert", "line": last.line, "note": f"撤销 {last.type}"}], expect_digest=gd.digest)
     typer.echo(f"已撤销第 {last.line} 行的 {last.type} 事件（账本中保留原记录）")
 

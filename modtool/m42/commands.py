@@ -17,6 +17,21 @@ from modtool.timeutil import fmt
 EXTRA_ABILITIES = ("bar", "last_words")
 
 
+def sound_state(gd: GameDir) -> State:
+    """The replayed state, or UserError naming the damaged lines: nothing is written on a damaged ledger."""
+    from modtool.soundness import require_sound
+
+    if gd.problems:
+        require_sound(gd)
+    try:
+        st = replay(gd)
+    except UserError as exc:  # a line replay cannot read (an unparsable time)
+        require_sound(gd, exc.problems)
+        raise
+    require_sound(gd, st.problems)
+    return st
+
+
 def _events_after(gd: GameDir, st: State, line: int | None) -> list[Problem]:
     return [p for p in st.problems if line is not None and p.line is not None and p.line >= line]
 
@@ -24,11 +39,9 @@ def _events_after(gd: GameDir, st: State, line: int | None) -> list[Problem]:
 def record_act(game_dir, actor: str, ability: str, targets: list[str], at: datetime, night: int | None,
                text: str | None) -> tuple[State, list[Problem], GameDir, list]:
     gd = open_game(game_dir)
-    if gd.problems:
-        raise UserError(gd.problems)
     if ability not in ABILITY_NAMES and ability not in EXTRA_ABILITIES:
         raise UserError(f"未知的技能「{ability}」；可用：{'、'.join([*ABILITY_NAMES, *EXTRA_ABILITIES])}")
-    before = replay(gd)
+    before = sound_state(gd)
     if ability == "bar":
         ev = {"type": "bar", "day": before.number + 1, "voters": list(targets), "at": fmt(at)}
     elif ability == "last_words":
@@ -55,8 +68,7 @@ def record_act(game_dir, actor: str, ability: str, targets: list[str], at: datet
 def record_event(game_dir, ev: dict) -> tuple[State, list[Problem], GameDir]:
     """Append one director's fact, replay, and return what replay says of it."""
     gd = open_game(game_dir)
-    if gd.problems:
-        raise UserError(gd.problems)
+    sound_state(gd)
     ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
     gd = open_game(game_dir)
     st = replay(gd)
@@ -66,9 +78,7 @@ def record_event(game_dir, ev: dict) -> tuple[State, list[Problem], GameDir]:
 def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
     """Close the current phase; random draws it needs are recorded as ``draw`` events."""
     gd = open_game(game_dir)
-    if gd.problems:
-        raise UserError(gd.problems)
-    before = replay(gd)
+    before = sound_state(gd)
     if before.over:
         raise UserError("游戏已经结束，不能再推进")
     ev = {"type": "advance", "phase": before.phase, "number": before.number, "at": fmt(at)}

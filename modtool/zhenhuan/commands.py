@@ -33,9 +33,10 @@ def _seat(gd: GameDir, label: str) -> int:
 
 def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
     """Append ``ev``; return the replayed board and the problems replay finds with it."""
+    from modtool.soundness import require_sound
+
     gd = open_game(game_dir)
-    if gd.problems:
-        raise UserError(gd.problems)
+    require_sound(gd)  # nothing is written on a damaged ledger
     ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
     gd = open_game(game_dir)
     board, problems = replay(gd)
