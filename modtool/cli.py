@@ -166,17 +166,15 @@ def import_(
         typer.echo(f"不在名单上的账号「{account}」：{shown}（不计票）")
 
 
-def _now(at: Optional[str], gd) -> "datetime":
+def _now(at: Optional[str], gd, option: str = "--at") -> "datetime":
+    """The time given as ``option`` (refused, naming the option, if it does not parse); the wall clock without one."""
     from datetime import datetime
 
-    from modtool.timeutil import parse_time
+    from modtool.arguments import time_arg
 
     if not at:
         return datetime.now(gd.tz).replace(microsecond=0)
-    try:
-        return parse_time(at, gd.tz)
-    except ValueError as exc:
-        raise UserError(Problem("命令行", str(exc))) from None
+    return time_arg(at, gd.tz, option)
 
 
 def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], close: Optional[str]):
@@ -185,7 +183,7 @@ def _tally(game_dir: Path, day: int, floor: Optional[int], at: Optional[str], cl
     from modtool.m42.tally import tally_day
 
     gd, st = _m42_state(game_dir)
-    close_dt = _now(close, gd) if close else None
+    close_dt = _now(close, gd, "--close") if close else None
     at_dt = _now(at, gd) if at else None
     ctx = day_context(gd, st, day, close_dt)
     t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd),
@@ -256,7 +254,7 @@ def announce(
         typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
         return
     gd, st = _m42_state(game_dir)
-    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd) if close else None, card_no)
+    ctx = context(gd, st, kind, fmt_, day, night, _now(close, gd, "--close") if close else None, card_no)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 
@@ -264,7 +262,7 @@ def announce(
 def act(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     actor: str = typer.Argument(..., help="行动的角色（狼人的杀人可写「狼人」）"),
-    ability: str = typer.Argument(..., help="kill、save、poison、check、shoot、successor、surrender、bar、last_words"),
+    ability: str = typer.Argument(..., help="M42：杀人、救药、毒药、验人、开枪、继任、投降、禁票、遗言（或 kill、save、poison、check、shoot、successor、surrender、bar、last_words）；甄嬛：技能的中文名或 id"),
     targets: List[str] = typer.Argument(None, help="目标角色（bar 可写多个）"),
     at: Optional[str] = typer.Option(None, "--at", help="玩家提交的时间（默认现在）"),
     night: Optional[int] = typer.Option(None, "--night", help="第几夜（默认当前）"),
@@ -281,16 +279,21 @@ def act(
     if gd.game.id == "zhenhuan":
         from modtool.zhenhuan import commands as zh
 
-        from modtool.cli_zhenhuan import _zh_report
+        from modtool.cli_zhenhuan import _recorded, _zh_report
 
         gd, board, refused = zh.act(game_dir, actor, ability, targets or [], _now(at, gd) if at else None, text)
-        _zh_report(gd, board, refused, f"已记录：{actor} {ability} {' '.join(targets or [])}".rstrip())
+        ev = _recorded(gd)
+        done = f"已记录：{ev['seat']}号 {zh.ability_label(gd, ev['ability'])} {' '.join(f'{t}号' for t in ev['targets'])}"
+        _zh_report(gd, board, refused, done.rstrip())
         return
     _require_m42(gd)
-    st, refused, gd, new = record_act(game_dir, actor, ability, targets or [], _now(at, gd), night, text)
+    from modtool.m42.commands import ABILITY_WORDS, act_arguments
+
+    actor, ability, targets = act_arguments(gd, actor, ability, targets or [])
+    st, refused, gd, new = record_act(game_dir, actor, ability, targets, _now(at, gd), night, text)
     if refused:
         raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
-    typer.echo(f"已记录：{actor} {ability} {' '.join(targets or [])}".rstrip())
+    typer.echo(f"已记录：{actor} {ABILITY_WORDS[ability][0]} {' '.join(targets)}".rstrip())
     from modtool.timeutil import fmt
 
     for m in new:  # what this submission did, the seer's result included (private: for the director)

@@ -53,7 +53,7 @@ def test_refused_submission_is_kept_and_explained(game, capsys):
 def test_unknown_ability_and_name_are_user_errors(game, capsys):
     run(capsys, "advance", game, "--at", "2026-11-03 21:00")
     code, _, err = run(capsys, "act", game, "涂山容容", "fly", "石宽")
-    assert code == 1 and "未知的技能" in err
+    assert code == 1 and "没有这个技能「fly」" in err
     code, _, err = run(capsys, "act", game, "涂山容容", "poison", "石宽宽", "--at", "2026-11-03 21:20")
     assert code == 1 and "不是本局角色" in err
 
