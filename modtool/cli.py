@@ -383,7 +383,9 @@ def undo(
 
     require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
     ledger.append(gd.ledger_path, [{"type": "revert", "line": last.line, "note": f"撤销 {last.type}"}], expect_digest=gd.digest)
-    typer.echo(f"已撤销第 {last.line} 行的 {last.type} 事件（账本中保留原记录）")
+    from modtool.schema import event_name
+
+    typer.echo(f"已撤销第 {last.line} 行的{event_name(last.type)}记录（账本中保留原记录）")
 
 
 @app.command()
@@ -407,10 +409,12 @@ def restore(
     if not done:
         typer.echo("没有少掉的记录：modtool 确认过的每一条都还在账本里")
         return
+    from modtool.schema import event_name
+
     verb = "已确认删除" if forget else "已追加回账本末尾"
     typer.echo(f"{verb} {len(done)} 条记录：")
     for v in done:
-        typer.echo(f"  原第 {v.line} 行：{v.event.get('type')}")
+        typer.echo(f"  原第 {v.line} 行：{event_name(v.event.get('type'))}")
     if not forget:
         typer.echo("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）")
 

@@ -252,3 +252,12 @@ def test_confirmations_name_colours_and_abilities_in_chinese(game, capsys):
     code, out, err = run(capsys, "waive", game, "石宽", "--day", "1", "--rule", "b", "--reason", "请假")
     assert code == 0, err
     assert "未投票" in out and "（b）" not in out
+
+
+def test_undo_and_restore_name_the_event_in_chinese(game, capsys):
+    run(capsys, "card", game, "石宽", "黄", "--reason", "x", "--at", "2026-11-02 15:00")
+    code, out, err = run(capsys, "undo", game)
+    assert code == 0, err
+    assert "判罚" in out and "card" not in out
+    code, out, err = run(capsys, "undo", game)
+    assert code == 1 and "没有可以撤销的事件" in err
