@@ -75,7 +75,7 @@ def test_undo_appends_a_revert_and_replay_forgets_the_event(game, capsys):
     run(capsys, "act", game, "狼人", "kill", "涂山苏苏", "--at", "2026-11-03 21:35")
     before = (game / "ledger.yaml").read_text(encoding="utf-8")
     code, out, err = run(capsys, "undo", game)
-    assert code == 0 and "act" in out
+    assert code == 0 and "行动提交" in out  # the event named in Chinese
     after = (game / "ledger.yaml").read_text(encoding="utf-8")
     assert after.startswith(before) and "type: revert" in after  # history kept
     code, data, _ = run(capsys, "status", game, "--json")
