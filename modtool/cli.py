@@ -127,35 +127,33 @@ def check(
       modtool check examples/m42
       modtool check examples/zhenhuan --json
     """
+    from modtool.problems import damage, refusals
+    from modtool.soundness import game_problems, refusals_text
+
     gd = _open(game_dir)
-    problems = list(gd.problems)
+    found = game_problems(gd)
+    problems, refused = damage(found), refusals(found)
     warnings: list[str] = []
     if gd.game.id == "zhenhuan":
         from modtool.zhenhuan.setup import header_warnings
 
         warnings = header_warnings(gd.game, gd.header)
-    if gd.game.id == "m42" and not problems:
-        from modtool.m42.engine import replay
-
-        try:
-            problems += replay(gd).problems
-        except UserError as exc:
-            problems += exc.problems
-    elif gd.game.id == "zhenhuan" and not problems:
-        from modtool.zhenhuan.game import replay as zh_replay
-
-        problems += zh_replay(gd)[1]
     if as_json:
         _echo_json({"ok": not problems, "events": len(gd.events),
-                    "problems": [{"source": p.source, "line": p.line, "floor": p.floor, "message": p.message} for p in problems],
+                    "problems": [_problem_json(p) for p in problems], "refused": [_problem_json(p) for p in refused],
                     "warnings": warnings})
     else:
         for w in warnings:  # the storyteller may mean it: shown, never a failure
             typer.echo(f"提醒：{gd.ledger_path}：{w}")
         if not problems:
             typer.echo(f"{gd.ledger_path}：{len(gd.events)} 个事件，没有发现问题")
+        typer.echo(refusals_text(refused), nl=False)
     if problems:
         raise UserError(problems)
+
+
+def _problem_json(p: Problem) -> dict:
+    return {"source": p.source, "line": p.line, "floor": p.floor, "message": p.message}
 
 
 @app.command("import")
@@ -187,6 +185,10 @@ def import_(
         if show and total >= 5000:
             typer.echo(f"\r已读 {done}/{total} 帖", err=True, nl=done >= total)
 
+    if not dry_run:
+        from modtool.soundness import require_sound
+
+        require_sound(gd)  # nothing is written on a damaged ledger
     events, report = plan_import(gd, files, thread, day, progress=progress)
     if report.problems:
         raise UserError(report.problems)
@@ -262,18 +264,23 @@ def tally(
     from modtool.render import list_limit
     from modtool.timeutil import fmt
 
+    from modtool.problems import damage, refusals
+    from modtool.soundness import refusals_text
+
     gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
+    notes = [str(p) for p in damage(rp.problems)]
     if as_json:
         data = t.to_json()
         data["close"] = fmt(ctx.close)
         data["sped_up"] = ctx.sped_up
-        data["notes"] = [str(p) for p in rp.problems]
+        data["notes"] = notes
+        data["refused"] = [str(p) for p in refusals(rp.problems)]
         data["exits"] = exits_json(rp, day)
         _echo_json(data)
         return
     upto = f"{floor}楼" if floor is not None else at
-    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, [str(p) for p in rp.problems], upto,
-                          list_limit(gd)), nl=False)
+    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, notes, upto, list_limit(gd))
+               + refusals_text(rp.problems), nl=False)
 
 
 @app.command(epilog=kinds_help({"KIND（m42）": M42_KINDS, "KIND（zhenhuan）": ZH_KINDS}))
@@ -337,7 +344,7 @@ def announce(
 def act(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     actor: str = typer.Argument(..., help="行动的角色（狼人的杀人可写「狼人」）"),
-    ability: str = typer.Argument(..., help="kill、save、poison、check、shoot、successor、surrender、bar、last_words"),
+    ability: str = typer.Argument(..., help="M42：杀人、救药、毒药、验人、开枪、继任、投降、禁票、遗言（或 kill、save、poison、check、shoot、successor、surrender、bar、last_words）；甄嬛：技能的中文名或 id"),
     targets: List[str] = typer.Argument(None, help="目标角色（bar 可写多个）"),
     at: Optional[str] = typer.Option(None, "--at", help="玩家提交的时间（默认现在）"),
     night: Optional[int] = typer.Option(None, "--night", help="第几夜（默认当前）"),
@@ -359,16 +366,21 @@ def act(
     if gd.game.id == "zhenhuan":
         from modtool.zhenhuan import commands as zh
 
-        from modtool.cli_zhenhuan import _zh_report
+        from modtool.cli_zhenhuan import _recorded, _zh_report
 
         gd, board, refused = zh.act(game_dir, actor, ability, targets or [], _now(at, gd) if at else None, text)
-        _zh_report(gd, board, refused, f"已记录：{actor} {ability} {' '.join(targets or [])}".rstrip())
+        ev = _recorded(gd)
+        done = f"已记录：{ev['seat']}号 {zh.ability_label(gd, ev['ability'])} {' '.join(f'{t}号' for t in ev['targets'])}"
+        _zh_report(gd, board, refused, done.rstrip())
         return
     _require_m42(gd)
-    st, refused, gd, new = record_act(game_dir, actor, ability, targets or [], lambda: _now(at, gd), night, text)
+    from modtool.m42.commands import ABILITY_WORDS, act_arguments
+
+    actor, ability, targets = act_arguments(gd, actor, ability, targets or [])
+    st, refused, gd, new = record_act(game_dir, actor, ability, targets, lambda: _now(at, gd), night, text)
     if refused:
         raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
-    typer.echo(f"已记录：{actor} {ability} {' '.join(targets or [])}".rstrip())
+    typer.echo(f"已记录：{actor} {ABILITY_WORDS[ability][0]} {' '.join(targets)}".rstrip())
     from modtool.timeutil import fmt
 
     for m in new:  # what this submission did, the seer's result included (private: for the director)
@@ -443,8 +455,8 @@ def status(
         from modtool.zhenhuan.game import replay
         from modtool.zhenhuan.views import status_json as zj, status_text as zt
 
-        board, _ = replay(gd)
-        _show(as_json, zj(gd, board), zt(gd, board))
+        board, problems = replay(gd)
+        _show(as_json, zj(gd, board, problems), zt(gd, board, problems))
         return
     gd, st = _m42_state(game_dir)
     _show(as_json, status_json(gd, st), status_text(gd, st))
@@ -469,8 +481,13 @@ def undo(
     if not gd.events:
         raise UserError("没有可以撤销的事件")
     last = gd.events[-1]
+    from modtool.soundness import require_sound
+
+    require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
     ledger.append(gd.ledger_path, [{"type": "revert", "line": last.line, "note": f"撤销 {last.type}"}], expect_digest=gd.digest)
-    typer.echo(f"已撤销第 {last.line} 行的 {last.type} 事件（账本中保留原记录）")
+    from modtool.schema import event_name
+
+    typer.echo(f"已撤销第 {last.line} 行的{event_name(last.type)}记录（账本中保留原记录）")
 
 
 @app.command()
@@ -498,10 +515,12 @@ def restore(
     if not done:
         typer.echo("没有少掉的记录：modtool 确认过的每一条都还在账本里")
         return
+    from modtool.schema import event_name
+
     verb = "已确认删除" if forget else "已追加回账本末尾"
     typer.echo(f"{verb} {len(done)} 条记录：")
     for v in done:
-        typer.echo(f"  原第 {v.line} 行：{v.event.get('type')}")
+        typer.echo(f"  原第 {v.line} 行：{event_name(v.event.get('type'))}")
     if not forget:
         typer.echo("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）")
 

@@ -11,12 +11,26 @@ from modtool.cli_options import Choice
 from modtool.cli import _fmt, _m42_state, _now, _open, _require_m42, _show, app
 from modtool.problems import Problem, UserError
 
-def _record(game_dir: Path, ev: dict, done: str) -> None:
+def _m42_game(game_dir: Path):
     from modtool.gamefile import open_game
+
+    gd = open_game(game_dir)
+    _require_m42(gd)
+    return gd
+
+
+def _character(gd, label: str, argument: str = "角色") -> str:
+    """CHARACTER by name, alias or number (refused before writing otherwise)."""
+    from modtool.arguments import character_arg
+
+    return character_arg(gd.roster, label, argument)
+
+
+def _record(game_dir: Path, ev: dict, done: str, validate=None) -> None:
     from modtool.m42.commands import record_event
 
-    _require_m42(open_game(game_dir))
-    st, refused, gd = record_event(game_dir, ev)
+    _m42_game(game_dir)
+    st, refused, gd = record_event(game_dir, ev, validate)
     if refused:
         raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
     typer.echo(done)
@@ -31,7 +45,7 @@ def _record(game_dir: Path, ev: dict, done: str) -> None:
 def card(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     character: str = typer.Argument(..., help="角色"),
-    color: str = typer.Argument(..., help="blue（蓝牌）、yellow（黄牌）或 red（红牌）"),
+    color: str = typer.Argument(..., help="蓝、黄、红（也可写 蓝牌 或 blue、yellow、red，大小写不限）"),
     reason: str = typer.Option(..., "--reason", help="判罚理由"),
     floor: Optional[int] = typer.Option(None, "--floor", help="违规的楼层"),
     at: Optional[str] = typer.Option(None, "--at", help="判罚时间（默认现在）"),
@@ -44,13 +58,16 @@ def card(
       modtool card examples/m42 石宽 yellow --reason "情绪发言" --floor 35
       modtool card examples/m42 涂山雅雅 blue --reason "投票帖格式不对" --at "2026-11-05 20:10"
     """
-    from modtool.gamefile import open_game
+    from modtool.arguments import choice_arg
+    from modtool.m42.cards import COLOR_WORDS, COLORS
 
-    gd = open_game(game_dir)
-    ev = {"type": "card", "character": character, "color": color, "reason": reason, "at": _fmt(_now(at, gd))}
+    gd = _m42_game(game_dir)
+    name = _character(gd, character, "角色 CHARACTER")
+    color_id = choice_arg(color, COLOR_WORDS, "颜色 COLOR", "这种颜色的牌")  # M42-R13: blue, yellow, red
+    ev = {"type": "card", "character": name, "color": color_id, "reason": reason, "at": _fmt(_now(at, gd))}
     if floor is not None:
         ev["floor"] = floor
-    _record(game_dir, ev, f"已判罚：{character} {color}（{reason}）")
+    _record(game_dir, ev, f"已判罚：{name} {COLORS[color_id]}（{reason}）")
 
 
 @app.command()
@@ -67,7 +84,17 @@ def withdraw(
       modtool withdraw examples/m42 3 --reason "误判，楼层看错"
       modtool withdraw examples/m42-full 1 --reason "玩家已私信说明"
     """
-    _record(game_dir, {"type": "withdraw", "card": number, "reason": reason}, f"已撤销第 {number} 张牌")
+    def withdrawable(st) -> None:
+        from modtool.arguments import refuse
+
+        card = next((c for c in st.cards if c.number == number), None)
+        if card is None:
+            raise refuse("编号 NUMBER", f"没有第 {number} 张牌（modtool cards 列出编号；潜水黄牌用 modtool waive 免除）")
+        if card.withdrawn:
+            raise refuse("编号 NUMBER", f"第 {number} 张牌已经撤销过了（{card.withdrawn}）")
+
+    _m42_game(game_dir)
+    _record(game_dir, {"type": "withdraw", "card": number, "reason": reason}, f"已撤销第 {number} 张牌", withdrawable)
 
 
 @app.command()
@@ -104,11 +131,17 @@ def decide(
       modtool decide examples/m42 石宽 --camp-stays
       modtool decide examples/m42 金人凤 --camp-loses --at "2026-11-06 09:00"
     """
-    from modtool.gamefile import open_game
+    gd = _m42_game(game_dir)
+    name = _character(gd, character, "角色 CHARACTER")
 
-    gd = open_game(game_dir)
-    ev = {"type": "decision", "about": "camp_loss", "character": character, "loses": camp_loses, "at": _fmt(_now(at, gd))}
-    _record(game_dir, ev, f"已记录：{character}的阵营{'判负' if camp_loses else '不判负'}")
+    def asked(st) -> None:
+        from modtool.arguments import refuse
+
+        if not any(p.kind == "camp_loss" and p.who == name for p in st.pending):
+            raise refuse("角色 CHARACTER", f"现在没有关于{name}的待决定事项（只有红牌罚下后才需要决定）")
+
+    ev = {"type": "decision", "about": "camp_loss", "character": name, "loses": camp_loses, "at": _fmt(_now(at, gd))}
+    _record(game_dir, ev, f"已记录：{name}的阵营{'判负' if camp_loses else '不判负'}", asked)
 
 
 @app.command()
@@ -127,9 +160,8 @@ def substitute(
       modtool substitute examples/m42 石宽 --player 新来的小石
       modtool substitute examples/m42 东方秦兰 --none --at "2026-11-04 12:00"
     """
-    from modtool.gamefile import open_game
-
-    gd = open_game(game_dir)
+    gd = _m42_game(game_dir)
+    character = _character(gd, character, "角色 CHARACTER")
     when = _fmt(_now(at, gd))
     if none_found:
         _record(game_dir, {"type": "leave", "character": character, "at": when}, f"已记录：{character}无法继续且无替补，红牌罚下")
@@ -155,6 +187,7 @@ def assistant(
       modtool assistant examples/m42 白月初 --helper 老玩家阿白 --games 2
       modtool assistant examples/m42 涂山苏苏 --helper 红红的红 --games 0
     """
+    character = _character(_m42_game(game_dir), character, "角色 CHARACTER")
     _record(game_dir, {"type": "assistant", "character": character, "helper": helper, "games": games},
             f"已登记：{character}的场外助理 {helper}")
 
@@ -200,6 +233,10 @@ def flags(
     _show(as_json, rows, flags_text(rows))
 
 
+# M42-R14's three kinds of lurking, as the director reads them.
+LURK_RULES = {"a": "不足五帖", "b": "未投票", "c": "连续三天不足十帖"}
+
+
 @app.command()
 def waive(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
@@ -217,8 +254,9 @@ def waive(
       modtool waive examples/m42 东方淮竹 --day 2 --rule b --reason "已私信请假"
       modtool waive examples/m42-discipline 涂山雅雅 --day 3 --rule a --reason "网络故障，导演认可"
     """
+    character = _character(_m42_game(game_dir), character, "角色 CHARACTER")
     _record(game_dir, {"type": "waive", "day": day, "character": character, "rule": rule, "reason": reason},
-            f"已免除：{character}第 {day} 天潜水（{rule}）")
+            f"已免除：{character}第 {day} 天潜水（{LURK_RULES[rule]}）的黄牌")
 
 
 @app.command()

@@ -22,6 +22,11 @@ def _zh_report(gd, board, refused, done) -> None:
         typer.echo(f"游戏结束：{gd.game.data['camps'][board.winner]['name']}胜利")
 
 
+def _recorded(gd) -> dict:
+    """The event the command just appended, as the ledger keeps it (seats resolved)."""
+    return gd.events[-1].data
+
+
 def _zh_only(gd) -> None:
     if gd.game.id != "zhenhuan":
         raise UserError(f"这个命令只用于血染甄嬛传，这局是 {gd.game.id}")
@@ -66,7 +71,7 @@ def info(
     from modtool.zhenhuan import commands as zh
 
     gd, board, refused = zh.info(game_dir, seat, given)
-    _zh_report(gd, board, refused, f"已记录：{seat}号得到的信息「{given}」")
+    _zh_report(gd, board, refused, f"已记录：{_recorded(gd)['seat']}号得到的信息「{given}」")
 
 
 @app.command()
@@ -109,7 +114,8 @@ def nominate(
 
     gd = open_game(game_dir)
     gd, board, refused = zh.nominate(game_dir, nominator, nominee, _now(at, gd) if at else None)
-    _zh_report(gd, board, refused, f"已记录：{nominator} 提名 {nominee}")
+    ev = _recorded(gd)
+    _zh_report(gd, board, refused, f"已记录：{ev['nominator']}号 提名 {ev['nominee']}号")
 
 
 @app.command()
@@ -132,6 +138,7 @@ def vote(
 
     gd = open_game(game_dir)
     gd, board, refused = zh.vote(game_dir, voter, nominee, _now(at, gd) if at else None)
-    _zh_report(gd, board, refused, f"已记录：{voter} 投给 {nominee}")
+    ev = _recorded(gd)
+    _zh_report(gd, board, refused, f"已记录：{ev['voter']}号 投给 {ev['nominee']}号")
 
 

@@ -33,12 +33,9 @@ def wall_clock(tz) -> datetime:
 
 def parse_at(text: str, tz, option: str = "--at") -> datetime:
     """A time written on the command line, in the game's zone; a user error naming the option."""
-    from modtool.timeutil import parse_time
+    from modtool.arguments import time_arg
 
-    try:
-        return parse_time(text, tz)
-    except ValueError as exc:
-        raise UserError(Problem(f"命令行 {option}", str(exc))) from None
+    return time_arg(text, tz, option)
 
 
 def span(w: Window) -> str:

@@ -15,12 +15,18 @@ class Problem:
 
     ``source`` is a file path (or a short label such as ``命令行``); ``line`` is
     1-based; ``floor`` is a forum floor number. Either may be None.
+
+    ``refused``: a player's submission the rules refuse (a late save, a
+    self-protect). It stays in the ledger as a fact and is shown as 不受理;
+    it is not damage: ``check`` passes and writing commands go on. Every
+    other problem of a ledger is damage (DESIGN.md "The ledger").
     """
 
     source: str
     message: str
     line: int | None = None
     floor: int | None = None
+    refused: bool = False
 
     def where(self) -> str:
         place = self.source
@@ -45,3 +51,18 @@ class UserError(Exception):
             problems = [problems]
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def damage(problems: list[Problem]) -> list[Problem]:
+    """The problems that are ledger damage (not refused submissions)."""
+    return [p for p in problems if not p.refused]
+
+
+def refusals(problems: list[Problem]) -> list[Problem]:
+    """Refused submissions, each once, in ledger order (a replay may find one twice)."""
+    seen, out = set(), []
+    for p in problems:
+        if p.refused and (p.line, p.message) not in seen:
+            seen.add((p.line, p.message))
+            out.append(p)
+    return out

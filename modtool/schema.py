@@ -51,6 +51,20 @@ COMMON_EVENTS["revert"] = {"line": (_INT, True), "note": (_STR, False)}  # undo:
 
 THREADS = ("vote", "discussion", "process")
 
+# Each event type as a director reads it (undo and restore name what they touched).
+EVENT_NAMES = {
+    "post": "帖子", "close": "关门时间", "speedup": "加速", "proxy": "代投", "revert": "撤销", "act": "行动提交",
+    "advance": "推进阶段", "last_words": "遗言", "draw": "随机抽取", "card": "判罚", "withdraw": "撤牌",
+    "decision": "导演决定", "substitute": "替补", "leave": "无替补离场", "assistant": "场外助理", "waive": "免除潜水黄牌",
+    "bar": "禁票", "night_action": "夜间行动", "day_action": "白天技能", "nominate": "提名", "vote": "投票",
+    "info": "给出的信息", "answer": "说书人的回答",
+}
+
+
+def event_name(kind) -> str:
+    """``kind``'s Chinese name (the type itself for one modtool does not know)."""
+    return EVENT_NAMES.get(kind, str(kind))
+
 
 def _well_formed(ev: Event, schema: Schema) -> bool:
     """The common case, checked quickly: every field known, present and of its type."""

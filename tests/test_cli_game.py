@@ -45,14 +45,15 @@ def test_refused_submission_is_kept_and_explained(game, capsys):
     assert code == 1 and "不得自救" in err and "已记入账本" in err and "Traceback" not in err
     after = (game / "ledger.yaml").read_text(encoding="utf-8")
     assert after.startswith(before) and "ability: save" in after
-    code, _, err = run(capsys, "check", game)
-    assert code == 1 and "不得自救" in err  # the record stays complete, and check still says why
+    code, out, err = run(capsys, "check", game)
+    # The record stays complete and check still says why; a refusal is not damage, so check passes.
+    assert code == 0 and "不得自救" in out and "不受理的提交" in out
 
 
 def test_unknown_ability_and_name_are_user_errors(game, capsys):
     run(capsys, "advance", game, "--at", "2026-11-03 21:00")
     code, _, err = run(capsys, "act", game, "涂山容容", "fly", "石宽")
-    assert code == 1 and "未知的技能" in err
+    assert code == 1 and "没有这个技能「fly」" in err
     code, _, err = run(capsys, "act", game, "涂山容容", "poison", "石宽宽", "--at", "2026-11-03 21:20")
     assert code == 1 and "不是本局角色" in err
 
@@ -74,7 +75,7 @@ def test_undo_appends_a_revert_and_replay_forgets_the_event(game, capsys):
     run(capsys, "act", game, "狼人", "kill", "涂山苏苏", "--at", "2026-11-03 21:35")
     before = (game / "ledger.yaml").read_text(encoding="utf-8")
     code, out, err = run(capsys, "undo", game)
-    assert code == 0 and "act" in out
+    assert code == 0 and "行动提交" in out  # the event named in Chinese
     after = (game / "ledger.yaml").read_text(encoding="utf-8")
     assert after.startswith(before) and "type: revert" in after  # history kept
     code, data, _ = run(capsys, "status", game, "--json")

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 COLORS = {"blue": "蓝牌", "yellow": "黄牌", "red": "红牌", "蓝牌": "蓝牌", "黄牌": "黄牌", "红牌": "红牌"}
+# How a director may write each colour in a command (any case or width); the ledger keeps the id.
+COLOR_WORDS = {"blue": ["蓝牌", "蓝"], "yellow": ["黄牌", "黄"], "red": ["红牌", "红"]}
 COLOR_IDS = {"blue": "blue", "yellow": "yellow", "red": "red", "蓝": "blue", "黄": "yellow", "红": "red",
              "蓝牌": "blue", "黄牌": "yellow", "红牌": "red"}
 

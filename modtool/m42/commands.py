@@ -11,11 +11,43 @@ from datetime import datetime
 from modtool import ledger
 from modtool.gamefile import GameDir, open_game
 from modtool.m42 import facts
-from modtool.m42.engine import ABILITY_NAMES, Engine, State, phase_label, replay
+from modtool.m42.engine import ABILITY_NAMES, WOLF_WORDS, Engine, State, phase_label, replay
 from modtool.problems import Problem, UserError
 from modtool.timeutil import fmt
 
 EXTRA_ABILITIES = ("bar", "last_words")
+# How a director may write each ability in `act` (the ledger keeps the id); the first name is shown.
+ABILITY_WORDS = {
+    "kill": ["杀人", "杀", "刀", "指杀"], "save": ["救药", "救"], "poison": ["毒药", "毒"], "check": ["验人", "验", "查验"],
+    "shoot": ["最后一枪", "开枪"], "successor": ["指定继任警长", "继任", "移交警徽"], "surrender": ["投降"],
+    "bar": ["禁票"], "last_words": ["遗言"],
+}
+
+
+def act_arguments(gd: GameDir, actor: str, ability: str, targets: list[str]) -> tuple[str, str, list[str]]:
+    """``act``'s ACTOR, ABILITY and TARGETS as the ledger keeps them (character names, the ability's id),
+    or UserError naming the argument: a typo is refused before anything is written."""
+    from modtool.arguments import character_arg, choice_arg
+
+    ability = choice_arg(ability, ABILITY_WORDS, "技能 ABILITY", "这个技能")
+    if not (ability == "kill" and actor in WOLF_WORDS):  # the wolves' kill may name the pack
+        actor = character_arg(gd.roster, actor, "角色 ACTOR")
+    return actor, ability, [character_arg(gd.roster, t, "目标 TARGETS") for t in targets]
+
+
+def sound_state(gd: GameDir) -> State:
+    """The replayed state, or UserError naming the damaged lines: nothing is written on a damaged ledger."""
+    from modtool.soundness import require_sound
+
+    if gd.problems:
+        require_sound(gd)
+    try:
+        st = replay(gd)
+    except UserError as exc:  # a line replay cannot read (an unparsable time)
+        require_sound(gd, exc.problems)
+        raise
+    require_sound(gd, st.problems)
+    return st
 
 
 def _events_after(gd: GameDir, st: State, line: int | None) -> list[Problem]:
@@ -25,13 +57,10 @@ def _events_after(gd: GameDir, st: State, line: int | None) -> list[Problem]:
 def record_act(game_dir, actor: str, ability: str, targets: list[str], at, night: int | None,
                text: str | None) -> tuple[State, list[Problem], GameDir, list]:
     gd = open_game(game_dir)
-    if gd.problems:
-        raise UserError(gd.problems)
-    if ability not in ABILITY_NAMES and ability not in EXTRA_ABILITIES:
-        raise UserError(f"未知的技能「{ability}」；可用：{'、'.join([*ABILITY_NAMES, *EXTRA_ABILITIES])}")
+    actor, ability, targets = act_arguments(gd, actor, ability, targets)
+    before = sound_state(gd)
     if callable(at):  # the game's clock is asked only once the arguments are known good
         at = at()
-    before = replay(gd)
     if ability == "bar":
         ev = {"type": "bar", "day": before.number + 1, "voters": list(targets), "at": fmt(at)}
     elif ability == "last_words":
@@ -55,11 +84,15 @@ def record_act(game_dir, actor: str, ability: str, targets: list[str], at, night
     return st, _events_after(gd, st, new_line), gd, st.timeline[len(before.timeline):]
 
 
-def record_event(game_dir, ev: dict) -> tuple[State, list[Problem], GameDir]:
-    """Append one director's fact, replay, and return what replay says of it."""
+def record_event(game_dir, ev: dict, validate=None) -> tuple[State, list[Problem], GameDir]:
+    """Append one director's fact, replay, and return what replay says of it.
+
+    ``validate(state)``: raises UserError for a director's mistake the state
+    shows (a card number that does not exist), before anything is written."""
     gd = open_game(game_dir)
-    if gd.problems:
-        raise UserError(gd.problems)
+    st = sound_state(gd)
+    if validate is not None:
+        validate(st)
     ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
     gd = open_game(game_dir)
     st = replay(gd)
@@ -69,9 +102,7 @@ def record_event(game_dir, ev: dict) -> tuple[State, list[Problem], GameDir]:
 def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
     """Close the current phase; random draws it needs are recorded as ``draw`` events."""
     gd = open_game(game_dir)
-    if gd.problems:
-        raise UserError(gd.problems)
-    before = replay(gd)
+    before = sound_state(gd)
     if before.over:
         raise UserError("游戏已经结束，不能再推进")
     ev = {"type": "advance", "phase": before.phase, "number": before.number, "at": fmt(at)}

@@ -132,7 +132,7 @@ class DisciplineMixin:
         if name is None:
             return
         if name in st.substituted:
-            self.problem(ev, f"不受理：{name}已经更换过一次替补（M42-R16）；无法继续时只能红牌罚下")
+            self.refuse(ev, f"不受理：{name}已经更换过一次替补（M42-R16）；无法继续时只能红牌罚下")
             return
         st.substituted[name] = {"player": ev.data.get("player"), "at": ev.data.get("at")}
         self.note(facts.event_time(self.gd, ev), f"{name}更换替补：{ev.data.get('player')}", False)
@@ -153,6 +153,6 @@ class DisciplineMixin:
         """M42-R16: an assistant only for a player with at most 3 earlier games."""
         games = ev.data.get("games")
         if not isinstance(games, int) or games > 3:
-            self.problem(ev, f"不受理：场外助理只允许累计三场或以下的玩家申请（该玩家 {games} 场，M42-R16）")
+            self.refuse(ev, f"不受理：场外助理只允许累计三场或以下的玩家申请（该玩家 {games} 场，M42-R16）")
 
 

@@ -152,6 +152,10 @@ class Engine(DisciplineMixin):
     def problem(self, ev, message: str) -> None:
         self.st.problems.append(Problem(self.gd.source, message, ev.line if ev is not None else None))
 
+    def refuse(self, ev, message: str) -> None:
+        """A submission the rules refuse: kept in the ledger as a fact, shown as 不受理, not damage."""
+        self.st.problems.append(Problem(self.gd.source, message, ev.line if ev is not None else None, refused=True))
+
     def note(self, at: datetime, text: str, public: bool) -> None:
         self.st.timeline.append(Moment(at, text, public))
 
@@ -215,7 +219,7 @@ class Engine(DisciplineMixin):
             if handler is None:
                 continue
             if self.st.over and ev.type not in ("card", "withdraw"):  # M42-R13: cards after the end still count
-                self.problem(ev, "游戏已经结束，这条记录不再起作用")
+                self.refuse(ev, "不受理：游戏已经结束，这条记录不再起作用")
                 continue
             handler(ev)
         return self.st
@@ -430,7 +434,7 @@ class Engine(DisciplineMixin):
                 return
         refusal = self.refusal(ability, actor, target, at, ev)
         if refusal:
-            self.problem(ev, f"不受理：{refusal}")
+            self.refuse(ev, f"不受理：{refusal}")
             return
         getattr(self, f"do_{ability}")(actor, target, at, ev)
 
@@ -546,11 +550,11 @@ class Engine(DisciplineMixin):
             return
         words = st.last_words.setdefault(name, [])
         if len(words) >= LAST_WORDS_LIMIT:
-            self.problem(ev, f"不受理：{name}的遗言已满 {LAST_WORDS_LIMIT} 条（M42-R10）")
+            self.refuse(ev, f"不受理：{name}的遗言已满 {LAST_WORDS_LIMIT} 条（M42-R10）")
             return
         p = next((p for p in st.pending if p.kind == "last_words" and p.who == name), None)
         if p is None:
-            self.problem(ev, f"不受理：{name}现在没有留遗言的权利（M42-R10）")
+            self.refuse(ev, f"不受理：{name}现在没有留遗言的权利（M42-R10）")
             return
         text = str(ev.data.get("text", ""))
         words.append({"text": text, "at": facts.event_time(self.gd, ev) if ev.data.get("at") else None, "line": ev.line})
@@ -566,7 +570,7 @@ class Engine(DisciplineMixin):
         p = next((p for p in st.pending if p.kind == "bar"), None)
         day = ev.data.get("day")
         if p is None or day != st.number + 1:
-            self.problem(ev, f"第 {day} 天的禁票无效：只有前一天因冤死出局的替罪羊可以指定（M42-R8）")
+            self.refuse(ev, f"不受理：第 {day} 天的禁票无效：只有前一天因冤死出局的替罪羊可以指定（M42-R8）")
             return
         names = {n for n in (self.character(v, ev) for v in ev.data.get("voters", [])) if n}
         st.barred[day] = names

@@ -6,6 +6,8 @@ from datetime import timedelta
 
 from modtool.gamefile import GameDir
 from modtool.m42.engine import LAST_WORDS_LIMIT, PRIVATE_CAUSES, State, fmt_short, phase_label
+from modtool.problems import damage, refusals
+from modtool.soundness import refusals_text
 from modtool.timeutil import fmt
 
 
@@ -81,7 +83,8 @@ def status_json(gd: GameDir, st: State) -> dict:
         "pending": [{"kind": p.kind, "who": p.who, "due": fmt(p.due) if p.due else None} for p in st.pending],
         "next": next_steps(gd, st),
         "winner": st.winner,
-        "problems": [str(p) for p in st.problems],
+        "problems": [str(p) for p in damage(st.problems)],
+        "refused": [str(p) for p in refusals(st.problems)],
         "warnings": [str(p) for p in st.warnings],
     }
 
@@ -103,11 +106,11 @@ def status_text(gd: GameDir, st: State) -> str:
             lines.append(f"  {e.name}（{gd.game.role_name(_role(gd, e.name))}）{where} {fmt(e.at, False)} {PRIVATE_CAUSES[e.cause]}")
     lines.append("下一步：")
     lines += [f"  - {s}" for s in next_steps(gd, st)]
-    for p in st.problems:
-        lines.append(f"不受理/有问题：{p}")
+    for p in damage(st.problems):
+        lines.append(f"有问题：{p}")
     for p in st.warnings:
         lines.append(f"提醒：{p}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + refusals_text(st.problems)
 
 
 def _role(gd: GameDir, name: str):

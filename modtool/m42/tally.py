@@ -13,7 +13,6 @@ Nothing here raises on bad input: every problem is a value in the Tally.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from operator import itemgetter
@@ -24,6 +23,7 @@ from modtool.m42.voteparse import FormatError, ParsedVote, VoteLabels, labels_pa
 from modtool.markup import Body, split_body
 from modtool.posts import Post, ReplyRef
 from modtool.roster import Roster
+from modtool.text import closest as _hint  # "did you mean" hints never decide a vote (M42-R5)
 from modtool.text import fold_name
 
 TIME_FMT = "%Y-%m-%d %H:%M:%S"
@@ -116,48 +116,6 @@ def _jsonable(x):
     if isinstance(x, (list, tuple, set)):
         return [_jsonable(v) for v in x]
     return x
-
-
-# --- "did you mean" hints (never decide a vote: M42-R5) -----------------------
-
-_HOMOGLYPHS = str.maketrans(
-    {
-        # Cyrillic
-        "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
-        "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d",
-        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
-        "С": "C", "Т": "T", "Х": "X", "І": "I", "Ј": "J", "Ѕ": "S", "У": "Y",
-        # Greek
-        "α": "a", "ο": "o", "ρ": "p", "ν": "v", "ι": "i", "κ": "k", "τ": "t", "υ": "u",
-        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
-        "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-    }
-)
-
-
-def _hint(target: str, candidates: list[str]) -> str | None:
-    if not target or not candidates:
-        return None
-    by_fold: dict[str, str] = {}
-    for c in candidates:
-        by_fold.setdefault(fold_name(c), c)
-    tries = [target, target.translate(_HOMOGLYPHS)]
-    tries.append(tries[1].casefold())
-    lowered = {k.casefold().translate(_HOMOGLYPHS): v for k, v in by_fold.items()}
-    for t in tries[1:]:
-        if t in by_fold:
-            return by_fold[t]
-        if t in lowered:
-            return lowered[t]
-    for t in tries:
-        m = difflib.get_close_matches(t, list(by_fold), n=1, cutoff=0.5)
-        if m:
-            return by_fold[m[0]]
-    # A name inside the target ("饺子。", "投饺子吧"): longest first.
-    for k in sorted(by_fold, key=len, reverse=True):
-        if len(k) >= 2 and k in target:
-            return by_fold[k]
-    return None
 
 
 # --- the tally -----------------------------------------------------------------

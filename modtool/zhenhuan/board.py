@@ -36,6 +36,7 @@ class Board(Grimoire):
     pending_successor: bool = False  # 太上皇 self-killed, successor not named yet (ZH-R6)
     kuangtu_dead: bool = False
     problems: list = field(default_factory=list)  # (ledger line, Chinese message)
+    damaged: list = field(default_factory=list)  # those of `problems` that are ledger damage, not refusals
     step_order: int = 0  # the night-order number being resolved (0: not at night)
     death_order: dict = field(default_factory=dict)  # seat -> step_order of its last death
     preview: "Board | None" = None  # the current night resolved so far (for night_steps)
@@ -59,7 +60,13 @@ class Board(Grimoire):
             self.questions.append(Question(key, text, options))
 
     def problem(self, ev: Event | None, msg: str):
+        """A submission the rules refuse (kept as a fact, shown as 不受理)."""
         self.problems.append((ev.line if ev is not None else None, msg))
+
+    def damage(self, ev: Event | None, msg: str):
+        """A line replay cannot use (a seat that does not exist, an advance out of turn): ledger damage."""
+        self.problem(ev, msg)
+        self.damaged.append(self.problems[-1])
 
     def log(self, text: str, public: bool = False):
         self.timeline.append((None, text, public))
@@ -99,7 +106,7 @@ def _targets(b: Board, ev: Event | None) -> list[int]:
     for t in ev.get("targets") or []:
         n = _seat_of(t)
         if n is None or not 1 <= n <= len(b.seats):
-            b.problem(ev, f"目标「{t}」不是有效的座位号")
+            b.damage(ev, f"目标「{t}」不是有效的座位号")
             return []
         out.append(n)
     return out

@@ -17,25 +17,47 @@ from modtool.timeutil import fmt
 from modtool.zhenhuan.game import replay, seats_of
 
 
-def _seat(gd: GameDir, label: str) -> int:
-    """A seat by number ("3", "3号") or by player name."""
+def _seat(gd: GameDir, label: str, argument: str = "座位") -> int:
+    """A seat by number ("3", "3号") or by player name; refused before writing otherwise, with a hint."""
+    from modtool.arguments import hint, number_of, refuse
     from modtool.text import fold_name
 
-    text = fold_name(str(label)).rstrip("号")
     seats = seats_of(gd)
-    if text.isdigit() and 1 <= int(text) <= len(seats):
-        return int(text)
+    n = number_of(str(label))
+    if n is not None:
+        if 1 <= n <= len(seats):
+            return n
+        raise refuse(argument, f"没有 {label} 号座位（本局是 1～{len(seats)} 号）")
     hits = [s["seat"] for s in seats if fold_name(str(s.get("player"))) == fold_name(str(label))]
     if len(hits) == 1:
         return hits[0]
-    raise UserError(f"「{label}」不是座位号或玩家名（1～{len(seats)} 号）")
+    players = [str(s.get("player")) for s in seats]
+    raise refuse(argument, f"「{label}」不是座位号或玩家名（1～{len(seats)} 号）{hint(str(label), players)}")
+
+
+def ability_words(gd: GameDir, phase: str) -> dict[str, list[str]]:
+    """The abilities recorded in ``phase`` (night|day): id -> the Chinese names a storyteller may write."""
+    from modtool.zhenhuan.game import DAY_ABILITIES, NIGHT_ABILITIES
+
+    names = (gd.game.data.get("ability_names") or {}).get(phase) or {}
+    return {a: list(names.get(a, [])) for a in (NIGHT_ABILITIES if phase == "night" else DAY_ABILITIES)}
+
+
+def ability_label(gd: GameDir, ability: str) -> str:
+    """An ability's Chinese name (its id when the game data names none)."""
+    for phase in ("night", "day"):
+        words = ability_words(gd, phase).get(ability)
+        if words:
+            return words[0]
+    return ability
 
 
 def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
     """Append ``ev``; return the replayed board and the problems replay finds with it."""
+    from modtool.soundness import require_sound
+
     gd = open_game(game_dir)
-    if gd.problems:
-        raise UserError(gd.problems)
+    require_sound(gd)  # nothing is written on a damaged ledger
     ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
     gd = open_game(game_dir)
     board, problems = replay(gd)
@@ -44,11 +66,17 @@ def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
 
 
 def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | None, guess: str | None):
+    from modtool.arguments import choice_arg
+
     gd = open_game(game_dir)
     board, _ = replay(gd)
-    n = _seat(gd, seat)
-    tseats = [_seat(gd, t) for t in targets]
+    n = _seat(gd, seat, "座位 ACTOR")
+    tseats = [_seat(gd, t, "目标 TARGETS") for t in targets]
     when = {"at": fmt(at)} if at else {}
+    if board.phase in ("night", "day"):
+        # Only the abilities of this phase: a day ability written at night would be a line replay cannot use.
+        phase_name = "夜晚" if board.phase == "night" else "白天"
+        ability = choice_arg(ability, ability_words(gd, board.phase), "技能 ABILITY", f"{phase_name}可以记录的技能")
     if board.phase == "night":
         ev = {"type": "night_action", "night": board.number, "seat": n, "ability": ability, "targets": tseats, **when}
     elif board.phase == "day":
@@ -70,7 +98,7 @@ def info(game_dir, seat: str, given: str):
     board, _ = replay(gd)
     if board.phase != "night":
         raise UserError("只能在夜晚记录给出的信息")
-    return record(game_dir, {"type": "info", "night": board.number, "seat": _seat(gd, seat), "given": given})
+    return record(game_dir, {"type": "info", "night": board.number, "seat": _seat(gd, seat, "座位 SEAT"), "given": given})
 
 
 def answer(game_dir, key: str, value: str):
@@ -88,7 +116,7 @@ def _day_fact(game_dir, kind: str, who_key: str, who: str, nominee: str, at: dat
     board, _ = replay(gd)
     if board.phase != "day":
         raise UserError("只能在白天" + ("提名" if kind == "nominate" else "投票"))
-    ev = {"type": kind, "day": board.number, who_key: _seat(gd, who), "nominee": _seat(gd, nominee)}
+    ev = {"type": kind, "day": board.number, who_key: _seat(gd, who, "座位"), "nominee": _seat(gd, nominee, "被提名者 NOMINEE")}
     if at:
         ev["at"] = fmt(at)
     return record(game_dir, ev)

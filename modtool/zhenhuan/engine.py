@@ -244,7 +244,7 @@ def replay(seats: list[dict], events: list[Event], options: dict | None = None, 
             continue
         phase, number = ev.get("phase"), ev.get("number")
         if (phase, number) != (b.phase, b.number):
-            b.problem(ev, f"推进的阶段（{phase} {number}）与当前阶段（{b.phase} {b.number}）不符")
+            b.damage(ev, f"推进的阶段（{phase} {number}）与当前阶段（{b.phase} {b.number}）不符")
             continue
         if phase == "night":
             resolve_night(b, number)

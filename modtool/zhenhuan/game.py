@@ -34,7 +34,8 @@ def events_with_posts(gd: GameDir) -> tuple[list[Event], list[Problem]]:
             derived = post_event(post_of(ev, gd), ev.data["day"], seats, labels=labels)
             if isinstance(derived, PostError):
                 if not derived.not_a_vote:
-                    problems.append(Problem(gd.source, derived.reason, ev.line, ev.data.get("floor")))
+                    # A player's post that breaks the form is a fact refused, not damage.
+                    problems.append(Problem(gd.source, derived.reason, ev.line, ev.data.get("floor"), refused=True))
                 continue
             out.append(Event(derived.pop("type"), derived, ev.line))
         else:
@@ -71,7 +72,7 @@ def ability_problems(gd: GameDir, board, events) -> list[Problem]:
         held = {seat.character, seat.original, board.became.get(n)}
         if not held & holders:
             names = "、".join(gd.game.role_name(h) for h in sorted(holders))
-            out.append(Problem(gd.source, f"不受理：{n}号（{gd.game.role_name(seat.character)}）没有这个技能；{ability} 属于{names}", ev.line))
+            out.append(Problem(gd.source, f"不受理：{n}号（{gd.game.role_name(seat.character)}）没有这个技能；{ability} 属于{names}", ev.line, refused=True))
         elif ev.type == "night_action" and isinstance(ev.data.get("night"), int):
             # A window the night's number alone rules out (ZH-R6, R8, R13), written by hand.
             from modtool.zhenhuan.windows import night_number_refusal
@@ -91,16 +92,21 @@ def replay(gd: GameDir):
     options = dict(gd.options)
     options.setdefault("bluffs", gd.header.get("bluffs", []))
     board = engine.replay(seats_of(gd), events, options, gd.header.get("seed"), game_data=gd.game.data)
-    problems += [Problem(gd.source, msg, line) for line, msg in board.problems]
+    problems += board_problems(gd, board)
     if board.phase == "night" and board.preview is not None:
         # Tonight's choices are checked as they arrive: the preview resolves the night so far.
         seen = {(p.line, p.message) for p in problems}
-        problems += [Problem(gd.source, msg, line) for line, msg in board.preview.problems
-                     if (line, msg) not in seen and line is not None]
+        problems += [p for p in board_problems(gd, board.preview) if (p.line, p.message) not in seen and p.line is not None]
     if board.phase == "day":
         problems += _open_day_problems(gd, board, problems)
     problems += ability_problems(gd, board, events)
     return board, problems
+
+
+def board_problems(gd: GameDir, board) -> list[Problem]:
+    """The engine's problems: refused submissions, except the lines it found damaged."""
+    damaged = set(board.damaged)
+    return [Problem(gd.source, msg, line, refused=(line, msg) not in damaged) for line, msg in board.problems]
 
 
 def _open_day_problems(gd: GameDir, board, known: list[Problem]) -> list[Problem]:
@@ -122,5 +128,5 @@ def _open_day_problems(gd: GameDir, board, known: list[Problem]) -> list[Problem
     for inv in rep.invalid:
         line = inv.event.get("line") if isinstance(inv.event, dict) else None
         if (line, inv.reason) not in seen:
-            out.append(Problem(gd.source, inv.reason, line))
+            out.append(Problem(gd.source, inv.reason, line, refused=True))  # ZH-R10, R11: a fact refused
     return out

@@ -4,18 +4,13 @@ They show the whole grimoire; questions the rules leave to the storyteller are l
 from __future__ import annotations
 
 from modtool.gamefile import GameDir
+from modtool.problems import Problem, damage, refusals
+from modtool.soundness import refusals_text
 from modtool.zhenhuan.night import night_steps
 from modtool.zhenhuan.night_info import _step_json
 from modtool.zhenhuan.view_labels import (
     CAUSE, MAY_BE_FALSE, TEAM, _camp, _dir, _ordinal, _question_json, _seats, _who, cn, phase_label, status_label,
 )
-
-
-def _problems(gd: GameDir, board) -> list[str]:
-    out = [str(p) for p in gd.problems]
-    for line, msg in board.problems:
-        out.append(f"{gd.source}:{line}: {msg}" if line is not None else msg)
-    return out
 
 
 def _seat_json(gd: GameDir, board, s) -> dict:
@@ -102,7 +97,12 @@ def _tonight(gd: GameDir, board) -> list[str]:
     return out
 
 
-def status_json(gd: GameDir, board) -> dict:
+def status_json(gd: GameDir, board, problems: list[Problem] | None = None) -> dict:
+    """``problems``: the replay's (game.replay); by default the board's own."""
+    if problems is None:
+        from modtool.zhenhuan.game import board_problems
+
+        problems = [*gd.problems, *board_problems(gd, board)]
     return {
         "game": gd.game.id,
         "game_name": gd.game.name,
@@ -119,15 +119,17 @@ def status_json(gd: GameDir, board) -> dict:
                    for seq, d in enumerate(board.deaths, 1)],
         "tonight": _tonight(gd, board),
         "questions": [_question_json(gd, q) for q in board.questions],
-        "problems": _problems(gd, board),
+        "problems": [str(p) for p in damage(problems)],
+        "refused": [str(p) for p in refusals(problems)],
         "winner": board.winner,
         "winner_name": _camp(gd, board.winner) if board.winner else None,
         "next": next_steps(gd, board),
     }
 
 
-def status_text(gd: GameDir, board) -> str:
-    j = status_json(gd, board)
+def status_text(gd: GameDir, board, problems: list[Problem] | None = None) -> str:
+    j = status_json(gd, board, problems)
+    problems = [Problem("", r, refused=True) for r in j["refused"]]
     lines = [f"{gd.game.name}　{j['phase_label']}　存活 {j['alive']}/{len(board.seats)}"]
     if board.winner:
         lines.append(f"胜利：{j['winner_name']}")
@@ -165,7 +167,7 @@ def status_text(gd: GameDir, board) -> str:
         lines += [f"  - {p}" for p in j["problems"]]
     lines.append("下一步：")
     lines += [f"  - {s}" for s in j["next"]]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + refusals_text(problems)
 
 
 # -- the night sheet -------------------------------------------------------------------------------------

@@ -1,0 +1,71 @@
+"""A director's command-line arguments, checked before anything is written.
+
+A typo in a command (a colour, a name, an ability, a time) is refused here
+with a Chinese message naming the argument and, where one is close, a "did
+you mean" hint; the ledger is not touched (DESIGN.md: a director's typo is
+refused before writing). What the rules refuse of a well-formed submission
+is another matter: that is a fact, recorded and shown as 不受理.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from modtool.problems import Problem, UserError
+from modtool.text import closest, fold_name
+
+def refuse(argument: str, message: str) -> UserError:
+    """The error for a bad ``argument`` (an option such as ``--at`` or a positional's name)."""
+    return UserError(Problem(f"参数 {argument}", f"{message}（什么也没写）"))
+
+
+def hint(text: str, candidates: list[str]) -> str:
+    h = closest(fold_name(text), candidates)
+    return f"；你是不是想写「{h}」？" if h else ""
+
+
+def time_arg(text: str, tz, option: str = "--at") -> datetime:
+    from modtool.timeutil import parse_time
+
+    try:
+        return parse_time(text, tz)
+    except ValueError as exc:
+        raise refuse(option, str(exc)) from None  # the parser's message names the text and the form it wants
+
+
+def number_of(text: str) -> int | None:
+    """A seat number as typed: "3", "3号", "３号", "#3"; None for anything else."""
+    t = fold_name(text).lstrip("#").removesuffix("号").strip()
+    return int(t) if t.isascii() and t.isdigit() else None
+
+
+def character_arg(roster, label: str, argument: str = "角色") -> str:
+    """A character of ``roster`` by name, alias or number (its seat, else its place in the roster): its name."""
+    found = roster.lookup(label)
+    if len(found) == 1:
+        return found[0].name
+    if len(found) > 1:
+        names = "、".join(f"「{c.name}」" for c in found)
+        raise refuse(argument, f"「{label}」同时是{names}的名字或别名，请写全名")
+    chars = list(roster)
+    n = number_of(label)
+    if n is not None:
+        seated = {c.seat: c for c in chars if c.seat is not None}
+        if seated:
+            if n in seated:
+                return seated[n].name
+        elif 1 <= n <= len(chars):
+            return chars[n - 1].name
+        raise refuse(argument, f"没有 {label}（本局是 1～{len(chars)} 号）")
+    raise refuse(argument, f"「{label}」不是本局角色的名字、别名或号码{hint(label, roster.all_labels())}")
+
+
+def choice_arg(text: str, names: dict[str, list[str]], argument: str, what: str) -> str:
+    """One of ``names`` (id -> the Chinese names it is also written as) by id or name, any case or width: its id."""
+    key = fold_name(text).casefold()
+    for ident, words in names.items():
+        if key == ident.casefold() or key in (fold_name(w).casefold() for w in words):
+            return ident
+    shown = "、".join(f"{words[0]}（{ident}）" if words else ident for ident, words in names.items())
+    every = [w for ident, words in names.items() for w in (*words, ident)]
+    raise refuse(argument, f"没有{what}「{text}」{hint(text, every)}；可用：{shown}")

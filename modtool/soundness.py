@@ -1,0 +1,60 @@
+"""Is the ledger sound? Damage versus refused submissions.
+
+A ledger's problems are of two kinds (DESIGN.md "The ledger"): damage (a
+line modtool cannot read or that names nothing in the game: an unparsable
+time, an unknown character, an ``advance`` out of turn) and refused
+submissions (a player's late save or self-protect: facts kept and shown as
+不受理 with their rule id). ``check`` fails only on damage, and every writing
+command refuses to write while there is any, naming the broken line, so a
+typo in line 22 is fixed before three more cards pile up behind it.
+"""
+
+from __future__ import annotations
+
+from modtool.problems import Problem, UserError, damage, refusals
+
+_NOTHING_WRITTEN = "账本里有需要先修好的地方（见上；modtool check 列出全部），本命令什么也没写"
+
+
+def game_problems(gd) -> list[Problem]:
+    """Every problem of the game folder ``gd``: its header and events' shape, then its replay."""
+    problems = list(gd.problems)
+    if problems:
+        return problems  # a replay of a ledger whose events are misshapen would only echo them
+    if gd.game.id == "m42":
+        from modtool.m42.engine import replay
+
+        try:
+            problems += replay(gd).problems
+        except UserError as exc:
+            problems += exc.problems
+    elif gd.game.id == "zhenhuan":
+        from modtool.zhenhuan.game import replay as zh_replay
+
+        problems += zh_replay(gd)[1]
+    return problems
+
+
+def require_sound(gd, replayed: list[Problem] | None = None, *, but_line: int | None = None) -> None:
+    """Refuse (UserError, nothing written) while the ledger has damage.
+
+    ``replayed``: the problems of a replay the caller already made (else one
+    is made here). ``but_line``: damage on that line does not count (``undo``
+    takes it back)."""
+    if gd.problems or replayed is None:
+        problems = game_problems(gd)
+    else:
+        problems = list(replayed)
+    bad = [p for p in damage(problems) if but_line is None or p.line != but_line]
+    if bad:
+        raise UserError([*bad, Problem("", _NOTHING_WRITTEN)])
+
+
+def refusals_text(problems: list[Problem]) -> str:
+    """The refused submissions among ``problems`` (facts kept in the ledger, not damage), each once,
+    in one section of their own; "" when there are none."""
+    refused = refusals(problems)
+    if not refused:
+        return ""
+    return "".join([f"不受理的提交（已记入账本，不起作用；不是账本损坏）：{len(refused)} 条\n",
+                    *(f"  {p}\n" for p in refused)])
