@@ -2,8 +2,7 @@
 
 A typo in a command (a colour, a name, an ability, a time) is refused here
 with a Chinese message naming the argument and, where one is close, a "did
-you mean" hint; the ledger is not touched (DESIGN.md: a director's typo is
-refused before writing). What the rules refuse of a well-formed submission
+you mean" hint; the ledger is not touched. What the rules refuse of a well-formed submission
 is another matter: that is a fact, recorded and shown as 不受理.
 """
 

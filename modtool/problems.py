@@ -19,7 +19,7 @@ class Problem:
     ``refused``: a player's submission the rules refuse (a late save, a
     self-protect). It stays in the ledger as a fact and is shown as 不受理;
     it is not damage: ``check`` passes and writing commands go on. Every
-    other problem of a ledger is damage (DESIGN.md "The ledger").
+    other problem of a ledger is damage.
     """
 
     source: str

@@ -1,6 +1,6 @@
 """Is the ledger sound? Damage versus refused submissions.
 
-A ledger's problems are of two kinds (DESIGN.md "The ledger"): damage (a
+A ledger's problems are of two kinds: damage (a
 line modtool cannot read or that names nothing in the game: an unparsable
 time, an unknown character, an ``advance`` out of turn) and refused
 submissions (a player's late save or self-protect: facts kept and shown as
