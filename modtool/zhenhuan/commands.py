@@ -66,7 +66,7 @@ def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
 
 
 def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | None, guess: str | None):
-    from modtool.arguments import choice_arg
+    from modtool.arguments import choice_arg, refuse
 
     gd = open_game(game_dir)
     board, _ = replay(gd)
@@ -76,7 +76,18 @@ def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | No
     if board.phase in ("night", "day"):
         # Only the abilities of this phase: a day ability written at night would be a line replay cannot use.
         phase_name = "夜晚" if board.phase == "night" else "白天"
-        ability = choice_arg(ability, ability_words(gd, board.phase), "技能 ABILITY", f"{phase_name}可以记录的技能")
+        other, other_name = ("day", "白天") if board.phase == "night" else ("night", "夜晚")
+        try:
+            ability = choice_arg(ability, ability_words(gd, board.phase), "技能 ABILITY", f"{phase_name}可以记录的技能")
+        except UserError:
+            try:  # an ability of the other phase: say so (ZH-R13), rather than "no such ability"
+                elsewhere = choice_arg(ability, ability_words(gd, other), "技能 ABILITY", "")
+            except UserError:
+                elsewhere = None
+            if elsewhere is None:
+                raise
+            raise refuse("技能 ABILITY", f"「{ability_label(gd, elsewhere)}」是{other_name}的技能，"
+                                        f"现在是第 {board.number} {'夜' if board.phase == 'night' else '天'}（ZH-R13）") from None
     if board.phase == "night":
         ev = {"type": "night_action", "night": board.number, "seat": n, "ability": ability, "targets": tseats, **when}
     elif board.phase == "day":
