@@ -81,11 +81,12 @@ def event_schemas(game_id: str) -> dict[str, Schema]:
     return schemas
 
 
-def read_roster(entries, game: Game, source: str) -> tuple[Roster, list[Problem]]:
-    """Roster entries (from a ledger header or a roster file) to a Roster."""
+def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[Roster, list[Problem]]:
+    """Roster entries (from a ledger header or a roster file) to a Roster;
+    ``script``: names equal but for 简繁 are the same name (M42-R5a)."""
     problems: list[Problem] = []
     if not isinstance(entries, list) or not entries:
-        return Roster([]), [Problem(source, "roster 应是角色列表，且至少有一个角色")]
+        return Roster([], script), [Problem(source, "roster 应是角色列表，且至少有一个角色")]
     role_by_label = {}
     for rid, role in game.roles.items():
         role_by_label[rid] = rid
@@ -111,22 +112,25 @@ def read_roster(entries, game: Game, source: str) -> tuple[Roster, list[Problem]
             role = rid
         seat = entry.get("seat")
         chars.append(Character(name, account, tuple(str(a).strip() for a in aliases), role, seat))
+    def fold(label: str) -> str:
+        return fold_name(label, script)
+
     seen_names: dict[str, str] = {}
     seen_accounts: dict[str, str] = {}
     for c in chars:
         for label in (c.name, *c.aliases):
-            key = fold_name(label)
+            key = fold(label)
             other = seen_names.get(key)
             if other is not None and other != c.name:
                 problems.append(Problem(source, f"名字或别名「{label}」同时属于「{other}」和「{c.name}」"))
-            elif other == c.name and label != c.name and key == fold_name(c.name):
+            elif other == c.name and label != c.name and key == fold(c.name):
                 pass
             seen_names[key] = c.name
-        key = fold_name(c.account)
+        key = fold(c.account)
         if key in seen_accounts:
             problems.append(Problem(source, f"论坛账号「{c.account}」重复（{seen_accounts[key]}、{c.name}）"))
         seen_accounts[key] = c.name
-    return Roster(chars), problems
+    return Roster(chars, script), problems
 
 
 # The last game opened from each ledger, with what checking its events found:
@@ -176,7 +180,7 @@ def open_game(game_dir: Path) -> GameDir:
         parse_clock(options.get("close_time", "21:00"))
     except ValueError as exc:
         problems.append(Problem(source, f"options → close_time：{exc}"))
-    roster, roster_problems = read_roster(header.get("roster"), game, source)
+    roster, roster_problems = read_roster(header.get("roster"), game, source, options.get("fold_script", True) is not False)
     problems += roster_problems
     schemas = event_schemas(game_id)
     event_problems = None
