@@ -156,6 +156,8 @@ def import_(
     if not dry_run and events:
         ledger.append(gd.ledger_path, events, expect_digest=gd.digest, one_line=True)
     typer.echo(f"{'将' if dry_run else '已'}导入 {report.added} 帖，跳过已有的 {report.skipped} 帖", err=False)
+    for notice in report.notices:
+        typer.echo(f"注意：{notice}")
     for post in report.changed:
         typer.echo(f"注意：{post.floor}楼（{post.author}）与账本中已导入的内容不同（可能被编辑过），未覆盖")
     for account, floors in report.unknown_accounts.items():

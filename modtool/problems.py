@@ -14,13 +14,17 @@ class Problem:
     """One thing wrong with the input, in Chinese, with where it came from.
 
     ``source`` is a file path (or a short label such as ``命令行``); ``line`` is
-    1-based; ``floor`` is a forum floor number. Either may be None.
+    1-based; ``floor`` is a forum floor number. Either may be None. A
+    ``notice`` is shown but lets the command go on.
     """
 
     source: str
     message: str
     line: int | None = None
     floor: int | None = None
+    # Worth telling, no reason to refuse (a title line above a pasted thread,
+    # posts timed outside the day they are imported into).
+    notice: bool = False
 
     def where(self) -> str:
         place = self.source
