@@ -254,7 +254,9 @@ _LINE, _TYPE = attrgetter("line"), attrgetter("type")
 
 def effective_events(events: list[Event], source: str) -> tuple[list[Event], list[Problem]]:
     """The events that count: a ``revert`` takes back the event on its line (undo);
-    history is never rewritten, and a revert can itself be reverted."""
+    history is never rewritten, and a revert can itself be reverted. Reverting
+    an ``import`` marker takes back its batch too: the ``posts`` post events
+    right after it (modtool undo --import)."""
     lines = list(map(_LINE, events))
     if "revert" not in map(_TYPE, events) and (None not in lines and all(map(lt, lines, islice(lines, 1, None)))
                                                 or len(set(lines)) == len(events)):
@@ -262,11 +264,21 @@ def effective_events(events: list[Event], source: str) -> tuple[list[Event], lis
     live: dict[int | None, Event] = {}
     order: list[Event] = []
     problems = []
+    position: dict[int | None, int] | None = None  # line -> index in events, made when an import is reverted
     for ev in events:
         if ev.type == "revert":
             target = live.pop(ev.data.get("line"), None)
             if target is None:
                 problems.append(Problem(source, f"revert 指向第 {ev.data.get('line')} 行，那里没有仍然有效的事件", ev.line))
+            elif target.type == "import":
+                if position is None:
+                    position = {e.line: i for i, e in enumerate(events)}
+                start = position[target.line] + 1
+                count = target.data.get("posts")
+                for member in islice(events, start, start + (count if isinstance(count, int) else 0)):
+                    if member.type != "post":
+                        break  # the batch ends where its posts end (a hand edit may have removed some)
+                    live.pop(member.line, None)
             continue
         live[ev.line] = ev
         order.append(ev)
