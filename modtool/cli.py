@@ -192,9 +192,23 @@ def import_(
     events, report = plan_import(gd, files, thread, day, progress=progress)
     if report.problems:
         raise UserError(report.problems)
+    if gd.game.id == "m42" and events and not gd.problems:
+        from modtool.m42.window import outside_day
+
+        report.notices += outside_day(gd, day, events)
+    batch = None
+    if events:
+        from modtool.batches import marker, next_batch
+
+        batch = next_batch(gd)
+        events.insert(0, marker(batch, thread, day, len(events), files))
     if not dry_run and events:
         ledger.append(gd.ledger_path, events, expect_digest=gd.digest, one_line=True)
-    typer.echo(f"{'将' if dry_run else '已'}导入 {report.added} 帖，跳过已有的 {report.skipped} 帖", err=False)
+    typer.echo(f"{'将' if dry_run else '已'}导入 {report.added} 帖，跳过已有的 {report.skipped} 帖"
+               + (f"（导入批次 {batch}；导错了可以用 modtool undo {game_dir} --import {batch} 一步撤销）"
+                  if batch is not None and not dry_run else ""), err=False)
+    for notice in report.notices:
+        typer.echo(f"注意：{notice}")
     for post in report.changed:
         typer.echo(f"注意：{post.floor}楼（{post.author}）与账本中已导入的内容不同（可能被编辑过），未覆盖")
     for account, floors in report.unknown_accounts.items():
@@ -465,19 +479,36 @@ def status(
 @app.command()
 def undo(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    batch: Optional[str] = typer.Option(
+        None, "--import", metavar="批次|last",
+        help="撤销一整次导入：导入时显示的批次号，或 last（最近一次仍然有效的导入）"),
 ) -> None:
     """撤销最近一个仍然有效的事件：追加一条 revert，历史不会被改写（再 undo 可以继续往前撤）。
+
+    加 --import 时一步撤销一整次导入（导入了哪些帖子由导入时记下的批次决定），
+    撤销后可以把正确的存档重新导入。
 
     Examples:
 
     \b
       modtool undo examples/m42
       modtool undo examples/zhenhuan
+      modtool undo examples/m42 --import last
+      modtool undo examples/m42 --import 3
     """
     from modtool import ledger
     from modtool.gamefile import open_game
 
     gd = open_game(game_dir)
+    if batch is not None:
+        from modtool.batches import describe, find_batch
+
+        marker = find_batch(gd, batch)
+        what = describe(marker)
+        ledger.append(gd.ledger_path, [{"type": "revert", "line": marker.line, "note": f"撤销{what}"}],
+                      expect_digest=gd.digest)
+        typer.echo(f"已撤销{what}（账本中保留原记录）")
+        return
     if not gd.events:
         raise UserError("没有可以撤销的事件")
     last = gd.events[-1]
@@ -488,6 +519,8 @@ def undo(
     from modtool.schema import event_name
 
     typer.echo(f"已撤销第 {last.line} 行的{event_name(last.type)}记录（账本中保留原记录）")
+    if last.type == "post" and gd.of_type("import"):
+        typer.echo(f"要撤销整次导入，请用：modtool undo {game_dir} --import last")
 
 
 @app.command()

@@ -81,11 +81,12 @@ def event_schemas(game_id: str) -> dict[str, Schema]:
     return schemas
 
 
-def read_roster(entries, game: Game, source: str) -> tuple[Roster, list[Problem]]:
-    """Roster entries (from a ledger header or a roster file) to a Roster."""
+def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[Roster, list[Problem]]:
+    """Roster entries (from a ledger header or a roster file) to a Roster;
+    ``script``: names equal but for 简繁 are the same name (M42-R5a)."""
     problems: list[Problem] = []
     if not isinstance(entries, list) or not entries:
-        return Roster([]), [Problem(source, "roster 应是角色列表，且至少有一个角色")]
+        return Roster([], script), [Problem(source, "roster 应是角色列表，且至少有一个角色")]
     role_by_label = {}
     for rid, role in game.roles.items():
         role_by_label[rid] = rid
@@ -117,16 +118,16 @@ def read_roster(entries, game: Game, source: str) -> tuple[Roster, list[Problem]
     seen_accounts: dict[str, str] = {}
     for i, c in enumerate(chars):
         for label in dict.fromkeys((c.name, *c.aliases)):
-            key = fold_name(label)
+            key = fold_name(label, script)
             other = seen_names.setdefault(key, i)
             if other != i:
                 problems.append(Problem(source, f"roster：名字或别名「{label}」同时属于「{chars[other].name}」和「{c.name}」"
-                                                f"（第 {other + 1}、{i + 1} 个角色；比较时不分全半角、忽略不可见字符）"))
-        key = fold_name(c.account)
+                                                f"（第 {other + 1}、{i + 1} 个角色；比较时不分全半角、简繁，忽略不可见字符）"))
+        key = fold_name(c.account, script)
         if key in seen_accounts:
             problems.append(Problem(source, f"论坛账号「{c.account}」重复（{seen_accounts[key]}、{c.name}）"))
         seen_accounts[key] = c.name
-    return Roster(chars), problems
+    return Roster(chars, script), problems
 
 
 # The last game opened from each ledger, with what checking its events found:
@@ -176,7 +177,7 @@ def open_game(game_dir: Path) -> GameDir:
         parse_clock(options.get("close_time", "21:00"))
     except ValueError as exc:
         problems.append(Problem(source, f"options → close_time：{exc}"))
-    roster, roster_problems = read_roster(header.get("roster"), game, source)
+    roster, roster_problems = read_roster(header.get("roster"), game, source, options.get("fold_script", True) is not False)
     problems += roster_problems
     schemas = event_schemas(game_id)
     event_problems = None
@@ -250,7 +251,9 @@ _LINE, _TYPE = attrgetter("line"), attrgetter("type")
 
 def effective_events(events: list[Event], source: str) -> tuple[list[Event], list[Problem]]:
     """The events that count: a ``revert`` takes back the event on its line (undo);
-    history is never rewritten, and a revert can itself be reverted."""
+    history is never rewritten, and a revert can itself be reverted. Reverting
+    an ``import`` marker takes back its batch too: the ``posts`` post events
+    right after it (modtool undo --import)."""
     lines = list(map(_LINE, events))
     if "revert" not in map(_TYPE, events) and (None not in lines and all(map(lt, lines, islice(lines, 1, None)))
                                                 or len(set(lines)) == len(events)):
@@ -258,11 +261,21 @@ def effective_events(events: list[Event], source: str) -> tuple[list[Event], lis
     live: dict[int | None, Event] = {}
     order: list[Event] = []
     problems = []
+    position: dict[int | None, int] | None = None  # line -> index in events, made when an import is reverted
     for ev in events:
         if ev.type == "revert":
             target = live.pop(ev.data.get("line"), None)
             if target is None:
                 problems.append(Problem(source, f"revert 指向第 {ev.data.get('line')} 行，那里没有仍然有效的事件", ev.line))
+            elif target.type == "import":
+                if position is None:
+                    position = {e.line: i for i, e in enumerate(events)}
+                start = position[target.line] + 1
+                count = target.data.get("posts")
+                for member in islice(events, start, start + (count if isinstance(count, int) else 0)):
+                    if member.type != "post":
+                        break  # the batch ends where its posts end (a hand edit may have removed some)
+                    live.pop(member.line, None)
             continue
         live[ev.line] = ev
         order.append(ev)

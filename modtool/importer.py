@@ -33,6 +33,7 @@ class ImportReport:
     changed: list[Post] = field(default_factory=list)  # same key, different text now
     unknown_accounts: dict[str, list[int]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    notices: list[Problem] = field(default_factory=list)  # told, the import goes on
 
 
 _stamp = time_stamp
@@ -75,7 +76,8 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
     try:
         for path in files:
             rows, problems = read_dump_rows(Path(path), gd.tz, progress=progress)
-            report.problems += problems
+            for problem in problems:
+                (report.notices if problem.notice else report.problems).append(problem)
             _plan_rows(gd, rows, str(path), thread, day, existing, new_events, report)
             del rows
     finally:

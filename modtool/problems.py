@@ -20,6 +20,8 @@ class Problem:
     self-protect). It stays in the ledger as a fact and is shown as 不受理;
     it is not damage: ``check`` passes and writing commands go on. Every
     other problem of a ledger is damage.
+
+    A ``notice`` is shown but lets the command go on.
     """
 
     source: str
@@ -27,6 +29,9 @@ class Problem:
     line: int | None = None
     floor: int | None = None
     refused: bool = False
+    # Worth telling, no reason to refuse (a title line above a pasted thread,
+    # posts timed outside the day they are imported into).
+    notice: bool = False
 
     def where(self) -> str:
         place = self.source

@@ -48,6 +48,16 @@ COMMON_EVENTS: dict[str, Schema] = {
 }
 
 COMMON_EVENTS["revert"] = {"line": (_INT, True), "note": (_STR, False)}  # undo: that event no longer counts
+# One import (modtool import): the marker written right before the posts it
+# added, which are the ``posts`` post events that follow it. Reverting the
+# marker takes back the whole batch (modtool undo --import; gamefile.effective_events).
+COMMON_EVENTS["import"] = {
+    "batch": (_INT, True),
+    "thread": (_STR, True),
+    "day": (_INT, True),
+    "posts": (_INT, True),
+    "files": ((list,), False),
+}
 
 THREADS = ("vote", "discussion", "process")
 

@@ -45,8 +45,12 @@ The ``发表于`` line may go on with ``| 只看该作者``; the floor may also 
 ``楼主`` / ``沙发`` / ``板凳`` / ``地板``. The account must come before the
 ``发表于`` line. Buttons copied along (``回复``, ``举报``, ``只看该作者``,
 ``电梯直达``, ``评分`` …) are dropped from the start and the end of the body.
-Quote blocks of a browser copy are not recognised (they lost their markup):
-they stay as plain text.
+A quote of a browser copy lost its markup, but keeps the line Discuz puts at
+its top: a body line ``NAME 发表于 TIME`` starts a quote (in either format),
+which runs to the first blank line, at most three lines (what Discuz quotes),
+and becomes one ``[quote]…[/quote]`` block as if it had been quoted with
+``> ``. Text before the first header (a thread title, ``查看: N|回复: N``) is
+reported as a notice: it never refuses an import.
 """
 
 from __future__ import annotations
@@ -70,6 +74,10 @@ _RELATIVE = re.compile(r"前|昨天|前天|[|｜]")
 _REPLY = re.compile(rf"回复\s*(?:[#＃]\s*(?P<r1>{_D}+)|(?P<r2>{_D}+)\s*(?:楼|[#＃]))\s*[@＠]?(?P<name>.*?)\s*\Z")
 _EDITED = re.compile(r"本帖最后由\s*.+?\s*于\s*" + TIME_PATTERN + r"\s*编辑\Z")
 _QUOTE_LINE = re.compile(r"[>＞](?: |　|\Z)")
+# What a quote of a browser copy starts with: the line Discuz renders at the
+# top of a quote block ("NAME 发表于 TIME"), its markup lost in the copy.
+_QUOTE_HEAD = re.compile(rf"(?P<name>\S.*?)\s+发表于\s*{TIME_PATTERN}\s*\Z")
+_QUOTE_LINES = 3  # Discuz quotes at most three lines of the quoted post
 _SEPARATOR = re.compile(r"(?:-{3,}|={3,}|\*{3,}|_{3,}|—{2,})\Z")
 _CHROME = frozenset(
     "只看该作者 回复 举报 回复举报 评分 使用道具 电梯直达 显示全部楼层 倒序浏览 阅读模式 "
@@ -137,17 +145,25 @@ def read_text(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
     # text before the first header
     for i in range(heads[0].start):
         if clean[i] and not _SEPARATOR.match(clean[i]):
-            problems.append(Problem(source, f"第一个楼层标题之前的文字已忽略：「{_short(clean[i])}」", line=i + 1))
+            # a thread title, "查看: N|回复: N": told, never a reason to refuse the import
+            problems.append(Problem(source, f"第一个楼层标题之前的文字已忽略：「{_short(clean[i])}」", line=i + 1,
+                                    notice=True))
             break
     posts: list[Post] = []
+    seen: dict[tuple, list[str]] = {}  # (account, minute) -> body lines, for quotes of a browser copy
     total = len(heads)
     for n, head in enumerate(heads):
         stop = heads[n + 1].start if n + 1 < len(heads) else len(lines)
         if head.problem:
             problems.append(Problem(source, head.problem + "，该楼已跳过", line=head.line, floor=head.floor))
             continue
-        post = _build(head, lines, clean, head.end + 1, stop, source)
+        post = _build(head, lines, clean, head.end + 1, stop, source, seen)
         posts.append(post)
+        if head.time is not None:  # what a later quote of this post may show (its own lines, no quotes)
+            own = _QUOTE_BLOCK.sub("", post.body) if "[quote]" in post.body else post.body
+            t = head.time
+            seen[(head.name, (t.year, t.month, t.day, t.hour, t.minute))] = [
+                x for x in (_clean(y) for y in own.split("\n")) if x]
         if progress is not None and (n + 1) % 5000 == 0:
             progress(n + 1, total)
     if progress is not None:
@@ -263,7 +279,7 @@ def _is_name(c: str) -> bool:
     )
 
 
-def _build(head: _Head, lines, clean, start: int, stop: int, source: str) -> Post:
+def _build(head: _Head, lines, clean, start: int, stop: int, source: str, seen: dict) -> Post:
     reply_floor = None
     reply_name = None
     edited = None
@@ -294,9 +310,16 @@ def _build(head: _Head, lines, clean, start: int, stop: int, source: str) -> Pos
         end -= 1
     out: list[str] = []
     quote: list[str] | None = None
-    for k in range(i, end):
+    k = i
+    while k < end:
         raw = lines[k]
         c = clean[k]
+        if quote is None and "发表于" in c and not _QUOTE_LINE.match(c):
+            qm = _QUOTE_HEAD.match(c)
+            if qm:
+                k = _copied_quote(lines, clean, k, end, out, seen.get((qm.group("name"), _minute(qm))))
+                continue
+        k += 1
         if c and _QUOTE_LINE.match(c):
             # drop everything up to and including the marker and one space
             body = raw[min(x for x in (raw.find(">"), raw.find("＞")) if x >= 0) + 1 :]
@@ -334,6 +357,50 @@ def _build(head: _Head, lines, clean, start: int, stop: int, source: str) -> Pos
     )
 
 
+def _copied_quote(lines, clean, k: int, end: int, out: list[str], source_lines: list[str] | None) -> int:
+    """A quote of a browser copy at line ``k`` (its "NAME 发表于 TIME" line) as one
+    ``[quote]…[/quote]`` in ``out``; the index of the line after it.
+
+    Discuz renders a quote as that line and at most three lines of the quoted
+    post, and puts a line break after the quote block: the quote ends at the
+    first blank line, at a line that starts another quote, or after three
+    lines (M42-R5: a quoted vote is never the poster's). When the quoted post
+    is in the same paste (``source_lines``: its body lines), the quote also
+    ends at the first line that is not the next line of that post, so a reply
+    written right under the quote (no blank line) stays the poster's own."""
+    quoted = [lines[k].strip()]
+    j = k + 1
+    while j < end and clean[j] and len(quoted) <= _QUOTE_LINES and not _QUOTE_HEAD.match(clean[j]):
+        if source_lines is not None and not _quotes_line(clean[j], source_lines, len(quoted) - 1):
+            break
+        quoted.append(lines[j].rstrip())
+        j += 1
+    out.append("[quote]" + "\n".join(quoted) + "[/quote]")
+    while j < end and not clean[j]:  # the line break Discuz puts after a quote block
+        j += 1
+    return j
+
+
+def _quotes_line(line: str, source_lines: list[str], n: int) -> bool:
+    """Whether ``line`` is line ``n`` of the quoted post as Discuz quotes it
+    (whole, or cut short, with or without a trailing "...")."""
+    if n >= len(source_lines):
+        return False
+    cut = line.removesuffix("...").rstrip()
+    return bool(cut) and source_lines[n].startswith(cut)
+
+
+_QUOTE_BLOCK = re.compile(r"\[quote\].*?\[/quote\]", re.S)
+
+
+def _minute(m: re.Match) -> tuple | None:
+    """(y, m, d, H, M) of a matched time (a quote header shows the minute)."""
+    try:
+        return tuple(int(m.group(i)) for i in range(2, 7))
+    except (TypeError, ValueError):
+        return None
+
+
 def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
@@ -368,6 +435,8 @@ PLAINTEXT_HELP = """\
 - 也能读从浏览器直接复制的 Discuz! 帖子页：每楼开头依次是账号一行、
   `发表于 2026-11-3 20:15:02`（后面的「| 只看该作者」无妨）一行、楼层 `12#` 一行，
   楼层那一行也可以在账号之前或之后；账号必须在「发表于」之前。
-  复制进来的「回复」「举报」「电梯直达」等按钮文字会去掉；但这种复制丢失了引用的格式，
-  引用只能当作普通文字。
+  复制进来的「回复」「举报」「电梯直达」等按钮文字会去掉。这种复制丢失了引用的格式，但留下了
+  引用开头的「账号 发表于 时间」一行：正文里这样的一行开始一段引用，直到下一个空行为止
+  （最多三行，Discuz 只引用三行），和用 `> ` 写的引用一样不算作发帖人的投票，并记为回复了那一帖。
+  帖子标题、「查看: 96|回复: 4」这类第一楼之前的文字只提示一下，不影响导入。
 """

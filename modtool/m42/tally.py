@@ -197,7 +197,7 @@ class _Day:
         """(name, error, hint): the living character (or "弃权") the target names."""
         if pv.abstain:
             return "弃权", None, None
-        hits = self.ctx.roster.lookup(pv.target)
+        hits = self.ctx.roster.lookup(pv.raw_target)  # folded as the roster folds names (M42-R5a: fold_script)
         label = "改票对象" if pv.kind == "change" else "投票对象"
         if len(hits) > 1:
             names = "、".join(f"「{c.name}」" for c in hits)

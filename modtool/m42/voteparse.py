@@ -90,7 +90,7 @@ def compile_labels(roles: tuple[str, ...], key: tuple):
     role_of: dict[str, str] = {}
     for role, labels in zip(roles, key):
         for lab in labels:
-            f = fold_name(lab)
+            f = fold_name(lab, script=False)  # matched in width-folded text: each script's label is listed
             if f:
                 role_of.setdefault(f, role)
     alts = "|".join(regex.escape(x) for x in sorted(role_of, key=len, reverse=True)) or r"(?!)"
