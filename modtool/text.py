@@ -37,8 +37,16 @@ def simplified(text: str) -> str:
     """``text`` with traditional characters written as simplified ones (M42-R5a).
 
     Only the script changes: a character with no traditional form stays as it
-    is, so a typo (金仁凤 for 金人凤) stays a different name."""
-    return _t2s().convert(text)
+    is, so a typo (金仁凤 for 金人凤) stays a different name. A lone surrogate
+    (a cut emoji in a saved page) stays as it is; the text around it is
+    converted (OpenCC takes UTF-8 only)."""
+    try:
+        return _t2s().convert(text)
+    except UnicodeEncodeError:
+        return "".join(p if _SURROGATE.fullmatch(p) else _t2s().convert(p) for p in _SURROGATE.split(text))
+
+
+_SURROGATE = regex.compile("([\ud800-\udfff])")
 
 
 @lru_cache(maxsize=1)

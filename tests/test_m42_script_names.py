@@ -108,3 +108,11 @@ def test_m42_r5a_option_fold_script_false_keeps_scripts_apart(tmp_path, capsys):
     off = day1("options: {fold_script: false}")
     assert 2 not in [v["floor"] for v in off["valid"]]
     assert any(b["floor"] == 2 and "塗山紅紅" in b["reason"] for b in off["invalid"])
+
+
+def test_m42_r5a_a_lone_surrogate_in_a_name_is_kept_and_the_rest_folded():
+    """A cut emoji in a saved page leaves a lone surrogate: folding keeps it and still folds the script around it."""
+    from modtool.text import fold_name
+
+    assert fold_name("紅\ud800孩兒") == "红\ud800孩儿"
+    assert fold_name("\ud800") == "\ud800"
