@@ -36,7 +36,7 @@ def _record(game_dir: Path, ev: dict, done: str, validate=None) -> None:
     typer.echo(done)
     for p in st.pending:
         if p.kind == "camp_loss":
-            typer.echo(f"请导演决定：{p.who}红牌罚下，其阵营是否判负？modtool decide GAME_DIR {p.who} --camp-loses 或 --camp-stays")
+            typer.echo(f"请导演决定：{p.who}红牌罚下，其阵营是否判负？modtool decide {gd.folder_arg} {p.who} --camp-loses 或 --camp-stays")
     if st.winner:
         typer.echo(f"游戏结束：{gd.game.data['camps'][st.winner]['name']}胜利")
 

@@ -21,8 +21,11 @@ def close(
     day: int = typer.Option(..., "--day", min=1, help="第几天"),
     at: str = typer.Option(..., "--at", help="关门时间，例如 \"2026-11-05 21:00\""),
     note: Optional[str] = typer.Option(None, "--note", help="说明"),
+    force: bool = typer.Option(False, "--force", help="这一天已经结算时仍然改（会重新计票，之后的结果都可能改变）"),
 ) -> None:
     """记下一个讨论日的关门时间（不记时按 M42-R15 计算）；改关门时间就再记一次，后记的取代先记的。
+
+    已经结算的一天要加 --force 才改：重放会按新的关门时间重新计票，之后的夜晚和出局都可能改变。
 
     Examples:
 
@@ -34,7 +37,7 @@ def close(
 
     gd = _open(game_dir)
     _require_m42(gd)
-    for line in record_close(game_dir, day, _now(at, gd), note):
+    for line in record_close(game_dir, day, _now(at, gd), note, force):
         typer.echo(line)
 
 
@@ -43,6 +46,7 @@ def open_(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     day: int = typer.Option(1, "--day", min=1, help="第几天（只有第 1 天；之后的讨论日由黎明时的 advance 开始）"),
     at: str = typer.Option(..., "--at", help="开始帖发出的时间，例如 \"2026-11-02 10:00\""),
+    force: bool = typer.Option(False, "--force", help="第 1 天已结算、或已导入更早的帖子时仍然改"),
 ) -> None:
     """记下第 1 天讨论日开始（发开始帖）的时间：关门时间、加速/延时和各项时限都从它算起（M42-R15）。
 
@@ -58,7 +62,7 @@ def open_(
 
     gd = _open(game_dir)
     _require_m42(gd)
-    typer.echo(record_open(game_dir, day, _now(at, gd)))
+    typer.echo(record_open(game_dir, day, _now(at, gd), force))
 
 
 @app.command()

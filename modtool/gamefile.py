@@ -48,6 +48,13 @@ class GameDir:
     def source(self) -> str:
         return str(self.ledger_path)
 
+    @property
+    def folder_arg(self) -> str:
+        """The game folder as a director types it in a command (quoted for the shell if need be)."""
+        import shlex
+
+        return shlex.quote(str(self.ledger_path.parent))
+
     def of_type(self, *types: str) -> list[Event]:
         """Events of the given types, in ledger order (each type picked out
         once per load, by C loops over the events' types: a large ledger

@@ -287,3 +287,43 @@ def test_announce_witch_of_a_past_night_renders_without_recording_unless_told_at
     assert _ledger(game) == before
     code, post, err = run(capsys, "announce", game, "witch", "--night", 1, "--told-at", "2026-11-03 21:40")
     assert code == 0 and "22:10" in post and _ledger(game) != before
+
+
+# -- traps a hurried director found ------------------------------------------------------
+
+
+def test_close_of_a_settled_day_needs_force_and_writes_nothing_without_it(tmp_path, capsys):
+    """Moving a settled day's close recounts that day and may change every night and exit
+    after it: refused, nothing written, unless the director says --force."""
+    import shutil
+
+    g = tmp_path / "g"
+    shutil.copytree(EXAMPLE, g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    before = _ledger(g)
+    code, _, err = run(capsys, "close", g, "--day", 1, "--at", "2026-11-03 20:00")
+    assert code == 1 and "已经结算" in err and "--force" in err
+    assert _ledger(g) == before
+    code, out, err = run(capsys, "close", g, "--day", 1, "--at", "2026-11-03 20:00", "--force")
+    assert code == 0, err
+    assert _ledger(g) != before
+
+
+def test_advance_to_a_time_before_the_phase_began_is_refused_M42_R5b(tmp_path, capsys):
+    """Time does not run backwards: an advance --at before the current phase began is refused."""
+    import shutil
+
+    g = tmp_path / "g"
+    shutil.copytree(EXAMPLE, g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    before = _ledger(g)
+    code, _, err = run(capsys, "advance", g, "--at", "2026-11-03 21:00")  # day 2 opened 11-04 10:00
+    assert code == 1 and "早于" in err and "什么也没写" in err
+    assert _ledger(g) == before
+
+
+def test_open_after_posts_already_imported_or_after_the_close_needs_force(game, capsys):
+    before = _ledger(game)
+    code, _, err = run(capsys, "open", game, "--day", 1, "--at", "2026-11-03 12:00")  # posts from 11-02 10:00 are in
+    assert code == 1 and "--force" in err
+    assert _ledger(game) == before
+    code, _, err = run(capsys, "open", game, "--day", 1, "--at", "2026-11-02 09:00")
+    assert code == 0, err

@@ -105,6 +105,12 @@ def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
     before = sound_state(gd)
     if before.over:
         raise UserError("游戏已经结束，不能再推进")
+    from modtool.m42.windows import phase_window
+
+    window = phase_window(gd, before)
+    if window.start is not None and at < window.start:  # time does not run backwards
+        raise UserError(Problem("参数 --at", f"{fmt(at, False)} 早于{window.label}开始的时间 {fmt(window.start, False)}，"
+                                            "不能在这之前结束这个阶段（什么也没写）"))
     ev = {"type": "advance", "phase": before.phase, "number": before.number, "at": fmt(at)}
     ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
     gd = open_game(game_dir)
@@ -144,12 +150,17 @@ def _append(gd: GameDir, ev: dict) -> tuple[GameDir, State]:
     return _fresh(gd.path)
 
 
-def record_close(game_dir, day: int, at: datetime, note: str | None) -> list[str]:
-    """A close event for ``day`` (M42-R15); a later one for the same day supersedes it."""
+def record_close(game_dir, day: int, at: datetime, note: str | None, force: bool = False) -> list[str]:
+    """A close event for ``day`` (M42-R15); a later one for the same day supersedes it.
+    A day already settled takes a new close only with ``force``: replay then recounts
+    that day, and every night and exit after it may change."""
     gd, st = _fresh(game_dir)
     rec = _started(gd, st, day, "关门时间")
     if rec.opened is not None and at <= rec.opened:
         raise UserError(Problem("命令行 --at", f"关门时间 {fmt(at, False)} 早于第 {day} 天开始的时间 {fmt(rec.opened, False)}"))
+    if rec.closed is not None and not force:
+        raise UserError(Problem("命令行 --day", f"第 {day} 天已经结算（{fmt(rec.closed, False)} 关门）：改它的关门时间会重新计票，"
+                                "之后的夜晚行动、出局和已发的公告都可能改变；确实要改请加 --force（什么也没写）"))
     said = [f"已记录：第 {day} 天 {fmt(at, False)} 关门"]
     earlier = facts.close_of(gd, day)
     if earlier is not None:
@@ -163,12 +174,20 @@ def record_close(game_dir, day: int, at: datetime, note: str | None) -> list[str
     return said
 
 
-def record_open(game_dir, day: int, at: datetime) -> str:
+def record_open(game_dir, day: int, at: datetime, force: bool = False) -> str:
     """When day 1 opened (M42-R15); later days open with ``advance`` from dawn."""
     if day != 1:
         raise UserError(Problem("命令行 --day", f"第 {day} 天由黎明时的 modtool advance 开始，开始时间就是那次 advance 的 --at；"
                                 "open 只记录第 1 天的开始"))
     gd, st = _fresh(game_dir)
+    rec = st.days.get(1)
+    if rec is not None and rec.closed is not None and not force:
+        raise UserError(Problem("命令行 --day", f"第 1 天已经结算（{fmt(rec.closed, False)} 关门）：改开始时间会重算关门时间并重新计票，"
+                                "之后的一切都可能改变；确实要改请加 --force（什么也没写）"))
+    first = min(facts.post_times(gd, [e for e in gd.of_type("post") if e.data.get("day") == 1]), default=None)
+    if first is not None and at > first and not force:
+        raise UserError(Problem("命令行 --at", f"已经导入了 {fmt(first, False)} 的帖子，早于这个开始时间 {fmt(at, False)}；"
+                                "确实是这个时间请加 --force（什么也没写）"))
     _append(gd, {"type": "open", "day": 1, "at": fmt(at)})
     return f"已记录：第 1 天 {fmt(at, False)} 开始"
 

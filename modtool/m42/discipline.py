@@ -23,7 +23,7 @@ def schedule_json(gd: GameDir, st: State, day: int | None = None) -> dict:
     eng.st = st
     sch = eng.schedule(day)
     if sch is None:
-        raise UserError(Problem(gd.source, "不知道第 1 天何时开始：用 modtool open GAME_DIR --day 1 --at \"2026-11-02 10:00\" 记下，或先导入第 1 天的帖子"))
+        raise UserError(Problem(gd.source, f"不知道第 1 天何时开始：用 modtool open {gd.folder_arg} --day 1 --at \"2026-11-02 10:00\" 记下，或先导入第 1 天的帖子"))
     explicit = facts.close_of(gd, day)
     close = rec.closed or explicit or sch.closes
     out = sch.to_json()

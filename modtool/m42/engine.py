@@ -376,7 +376,7 @@ class Engine(DisciplineMixin):
         told = facts.first_notice(self.gd, "hunter", out_at, character=name)
         if told is None:
             self.warn_once(f"没有记录通知猎人的时间：{name}的开枪时限从出局时间 {fmt_short(out_at)} 起算"
-                           "（M42-R15；用 modtool announce GAME_DIR hunter 记录通知时间）")
+                           f"（M42-R15；用 modtool announce {self.gd.folder_arg} hunter 记录通知时间）")
             return out_at
         return told
 
@@ -466,7 +466,7 @@ class Engine(DisciplineMixin):
                 due = told + timedelta(minutes=30)
                 if not recorded:
                     self.warn_once(f"第 {st.number} 夜没有记录通知女巫的时间：女巫的时限从狼人提交时间 {fmt_short(told)} 起算"
-                                   "（M42-R15；用 modtool announce GAME_DIR witch 记录通知时间）")
+                                   f"（M42-R15；用 modtool announce {self.gd.folder_arg} witch 记录通知时间）")
                 if at > due:
                     return f"已过时限（得知被指杀角色后半小时，{fmt_short(due)}），视为放弃（M42-R15）"
                 if ability in st.potions_used:
@@ -635,5 +635,5 @@ def day_context(gd: GameDir, st: State, day: int, close: datetime | None = None)
         return rec.ctx
     close = close or Engine(gd, st).day_close(day)
     if close is None:
-        raise UserError(Problem(gd.source, f"第 {day} 天没有关门时间：用 modtool open 记下第 1 天开始的时间（由它算出关门时间），或用 modtool close GAME_DIR --day {day} --at … 记下关门时间"))
+        raise UserError(Problem(gd.source, f"第 {day} 天没有关门时间：用 modtool open 记下第 1 天开始的时间（由它算出关门时间），或用 modtool close {gd.folder_arg} --day {day} --at … 记下关门时间"))
     return Engine(gd, st).day_ctx(day, close)

@@ -13,26 +13,26 @@ from modtool.timeutil import fmt
 
 def next_steps(gd: GameDir, st: State) -> list[str]:
     if st.over:
-        return ["游戏已结束：modtool announce GAME_DIR end 生成结束帖（全部身份与时间线）"]
+        return [f"游戏已结束：modtool announce {gd.folder_arg} end 生成结束帖（全部身份与时间线）"]
     steps: list[str] = []
     n = st.number
     if st.phase == "day":
-        steps.append(f"第 {n} 天讨论中：导入投票帖（modtool import … --thread vote --day {n}），随时 modtool tally --day {n} 看票型")
-        steps.append(f"关门后运行 modtool advance 结算第 {n} 天投票")
+        steps.append(f"第 {n} 天讨论中：导入投票帖（modtool import {gd.folder_arg} 存档文件 --thread vote --day {n}），随时 modtool tally {gd.folder_arg} --day {n} 看票型")
+        steps.append(f"关门后运行 modtool advance {gd.folder_arg} 结算第 {n} 天投票")
     elif st.phase == "night":
         rec = st.nights[n]
         wolves_due = fmt_short(rec.start + timedelta(hours=1))  # M42-R15
         witch_in = any(c.role == "witch" and c.name in st.alive for c in gd.roster)
         if rec.kill is None:
-            steps.append(f"等待狼人提交杀人目标（时限 {wolves_due}）：modtool act GAME_DIR 狼人 kill 目标")
+            steps.append(f"等待狼人提交杀人目标（时限 {wolves_due}）：modtool act {gd.folder_arg} 狼人 kill 目标")
         elif witch_in and not rec.used and len(st.potions_used) < 2:
-            steps.append(f"把被指杀的角色告诉女巫（modtool announce GAME_DIR witch --night {n}，同时记下通知时间，M42-R15），等她答复")
+            steps.append(f"把被指杀的角色告诉女巫（modtool announce {gd.folder_arg} witch --night {n}，同时记下通知时间，M42-R15），等她答复")
         if not rec.checks and any(c.role == "seer" and c.name in st.alive for c in gd.roster):
-            steps.append(f"等待预言家查验（时限 {wolves_due}）：modtool act GAME_DIR 预言家名字 check 目标")
-        steps.append(f"所有行动到齐或时限过后，modtool advance 结算第 {n} 夜")
+            steps.append(f"等待预言家查验（时限 {wolves_due}）：modtool act {gd.folder_arg} 预言家名字 check 目标")
+        steps.append(f"所有行动到齐或时限过后，modtool advance {gd.folder_arg} 结算第 {n} 夜")
     elif st.phase == "dawn":
         steps.append("通知出局角色（遗言、猎人开枪、警长继任），收齐后 modtool advance 开始新的一天")
-        steps.append(f"然后发布开始帖：modtool announce GAME_DIR day-start --day {n + 1}")
+        steps.append(f"然后发布开始帖：modtool announce {gd.folder_arg} day-start --day {n + 1}")
     for p in st.pending:
         due = f"，时限 {fmt_short(p.due)}" if p.due else "，在下一个讨论日开始前"
         steps.append(f"待办：{p.who}的{p.label}{due}")

@@ -31,7 +31,7 @@ def phase_window(gd: GameDir, st: State) -> Window:
         rec = st.days[n]
         label = f"第 {n} 天"
         if rec.opened is None:
-            return Window(label, None, None, f"不知道第 {n} 天何时开始（用 modtool open GAME_DIR --day 1 --at … 记录）")
+            return Window(label, None, None, f"不知道第 {n} 天何时开始（用 modtool open {gd.folder_arg} --day 1 --at … 记录）")
         return Window(label, rec.opened, eng.day_close(n))
     if st.phase == "night":
         start = st.nights[n].start
