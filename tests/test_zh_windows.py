@@ -165,5 +165,6 @@ def test_zh_r8_check_reports_a_hand_written_night_1_ranzhi(zh, capsys):
     text = path.read_text(encoding="utf-8").replace(
         "events:", f"events:\n  - {{type: night_action, night: 1, seat: {sa}, ability: ranzhi, targets: [{neighbour(zh, sa)}]}}")
     path.write_text(text, encoding="utf-8")
-    code, _, err = run(capsys, "check", zh)
-    assert code == 1 and "ZH-R8" in err and "第" in err
+    code, out, err = run(capsys, "check", zh)
+    # listed as refused (a fact that does not count), not as damage that would block every write
+    assert code == 0 and "ZH-R8" in out and "不受理" in out

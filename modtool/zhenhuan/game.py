@@ -80,7 +80,8 @@ def ability_problems(gd: GameDir, board, events) -> list[Problem]:
             character = next(c for c in (seat.character, board.became.get(n), seat.original) if c in holders)
             why = night_number_refusal(gd.game, character, ability, ev.data["night"], board.options)
             if why:
-                out.append(Problem(gd.source, f"不受理：{n}号第 {ev.data['night']} 夜的「{ability}」：{why}", ev.line))
+                # Refused, not damage: the entry stays a fact and the rest of the game goes on.
+                out.append(Problem(gd.source, f"不受理：{n}号第 {ev.data['night']} 夜的「{ability}」：{why}", ev.line, refused=True))
     return out
 
 
