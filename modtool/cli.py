@@ -82,8 +82,8 @@ def _require_m42(gd) -> None:
 @app.command()
 def new(
     game_dir: Path = typer.Argument(..., help="游戏文件夹（会在其中建立 ledger.yaml）"),
-    game: str = typer.Option("m42", "--game", click_type=Choice(("m42", "zhenhuan")),
-                             help="游戏：m42（狐妖小红娘版杀）或 zhenhuan（血染甄嬛传）"),
+    game: str = typer.Option("m42", "--game", click_type=Choice(("m42", "zhenhuan", "mafia")),  # pack-dispatch
+                             help="游戏：m42（狐妖小红娘版杀）、zhenhuan（血染甄嬛传）或 mafia（MafiaScum Mini Normal, English）"),
     roster: Optional[Path] = typer.Option(None, "--roster", help="名单文件：YAML 列表（name/account/aliases/role）或每行一个名字"),
     seed: Optional[int] = typer.Option(None, "--seed", help="发身份用的随机种子（记录在账本中，同一种子同一结果）"),
     players: Optional[int] = typer.Option(None, "--players", help="甄嬛：人数（不给名单时，玩家记为 玩家1…N）"),
@@ -101,6 +101,11 @@ def new(
     from modtool.games import load_game
     from modtool.newgame import create_clocktower_game, create_game
 
+    if game == "mafia":  # pack-dispatch
+        from modtool.mafia.pack import new_game
+
+        typer.echo(f"Created {new_game(game_dir, roster)}")
+        return
     g = load_game(game)
     if g.data.get("kind") == "clocktower":
         path, warnings = create_clocktower_game(game_dir, g, roster, players, seed, list(require), board)
@@ -259,7 +264,7 @@ def _tally(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optiona
 def tally(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
-    floor: Optional[int] = typer.Option(None, "--floor", help="只算到这一楼为止"),
+    floor: Optional[int] = typer.Option(None, "--floor", "--upto-post", help="只算到这一楼为止（mafia：--upto-post N，含 N）"),
     at: Optional[str] = typer.Option(None, "--at", help="只算到这个时间为止，例如 \"2026-11-04 18:00\""),
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
     as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
@@ -281,6 +286,12 @@ def tally(
     from modtool.problems import damage, refusals
     from modtool.soundness import refusals_text
 
+    gd = _open(game_dir)
+    if gd.game.id == "mafia":  # pack-dispatch
+        from modtool.mafia.pack import tally as mafia_tally
+
+        typer.echo(mafia_tally(gd, day, floor, at, as_json), nl=False)
+        return
     gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
     notes = [str(p) for p in damage(rp.problems)]
     if as_json:
@@ -330,6 +341,11 @@ def announce(
     from modtool.render import render
 
     gd = _open(game_dir)
+    if gd.game.id == "mafia":  # pack-dispatch
+        from modtool.mafia.pack import announce as mafia_announce
+
+        typer.echo(mafia_announce(gd, game_dir, kind, fmt_, day, None, title), nl=False)
+        return
     if gd.game.id == "zhenhuan":
         from modtool.zhenhuan.game import replay
         from modtool.zhenhuan.views import post_context
@@ -566,6 +582,9 @@ def _fmt(dt) -> str:
 
 # Commands of one game live in their own modules; importing them registers them on `app`.
 from modtool import cli_m42, cli_m42_facts, cli_zhenhuan  # noqa: E402,F401
+from modtool.mafia.pack import register as _register_mafia  # noqa: E402  # pack-dispatch
+
+_register_mafia(app)
 
 
 def _report_crash(exc: BaseException) -> Path:

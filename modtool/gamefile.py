@@ -85,6 +85,10 @@ def event_schemas(game_id: str) -> dict[str, Schema]:
         from modtool.zhenhuan.events import ZH_EVENTS
 
         schemas.update(ZH_EVENTS)
+    elif game_id == "mafia":  # pack-dispatch
+        from modtool.mafia.pack import EVENTS
+
+        schemas.update(EVENTS)
     return schemas
 
 

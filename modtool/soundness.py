@@ -32,6 +32,10 @@ def game_problems(gd) -> list[Problem]:
         from modtool.zhenhuan.game import replay as zh_replay
 
         problems += zh_replay(gd)[1]
+    elif gd.game.id == "mafia":  # pack-dispatch
+        from modtool.mafia.pack import problems as mafia_problems
+
+        problems += mafia_problems(gd)
     return problems
 
 

@@ -1,0 +1,99 @@
+"""The host's facts, checked and appended: replacements, deaths, day starts, aliases.
+
+Each refuses a bad argument before anything is written (exit 1, the ledger
+untouched) and names what it could not read, with a "did you mean" when a
+name is near one in the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.mafia.day import facts
+from modtool.mafia.messages import _
+from modtool.problems import Problem, UserError
+
+
+def slot_arg(gd, label: str, argument: str) -> str:
+    """The slot a command names: exact or case-insensitive name (any of its players) or alias."""
+    slots = facts(gd).slots
+    key = slots.find(label)
+    if key is None:
+        hint = slots.resolve(label)
+        if hint.key is not None:  # a unique prefix: still refused, but named
+            suggestion = slots.name(hint.key, 10**9)
+        else:
+            suggestion = hint.hint
+        tail = _(" (did you mean {name}?)").format(name=suggestion) if suggestion else ""
+        raise UserError(Problem(_("command line {argument}").format(argument=argument),
+                                _("no slot is named \"{label}\"{tail}").format(label=label, tail=tail)))
+    return key
+
+
+def _append(game_dir: Path, gd, ev: dict) -> None:
+    from modtool import ledger
+    from modtool.soundness import require_sound
+
+    require_sound(gd)
+    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+
+
+def _post_arg(post: int) -> int:
+    if post < 0:
+        raise UserError(Problem(_("command line --post"), _("a post number is 0 or more, not {n}").format(n=post)))
+    return post
+
+
+def replace(game_dir: Path, gd, slot: str, player: str, post: int, account: str | None) -> str:
+    key = slot_arg(gd, slot, "SLOT")
+    player = " ".join(player.split())
+    if not player:
+        raise UserError(Problem(_("command line PLAYER"), _("the new player's name is empty")))
+    taken = facts(gd).slots.find(player)
+    if taken is not None:
+        raise UserError(Problem(_("command line PLAYER"), _("\"{player}\" already plays or played a slot ({slot})")
+                                .format(player=player, slot=taken)))
+    ev = {"type": "replace", "slot": key, "player": player, "post": _post_arg(post)}
+    if account and account != player:
+        ev["account"] = account
+    _append(game_dir, gd, ev)
+    return _("{player} replaces {old} in slot {slot} from post #{post} on.").format(
+        player=player, old=facts(gd).slots.name(key, post), slot=key, post=post)
+
+
+def death(game_dir: Path, gd, who: str, post: int, how: str | None) -> str:
+    key = slot_arg(gd, who, "WHO")
+    if any(d["slot"] == key for d in facts(gd).deaths):
+        raise UserError(Problem(_("command line WHO"), _("{name} is already recorded dead").format(name=who)))
+    ev = {"type": "death", "slot": key, "post": _post_arg(post)}
+    if how:
+        ev["how"] = how
+    _append(game_dir, gd, ev)
+    return _("{name} is dead from post #{post} on.").format(name=facts(gd).slots.name(key, post), post=post)
+
+
+def start_day(game_dir: Path, gd, day: int, post: int) -> str:
+    _append(game_dir, gd, {"type": "start_day", "day": day, "post": _post_arg(post)})
+    return _("Day {day} starts at post #{post}.").format(day=day, post=post)
+
+
+def alias(game_dir: Path, gd, label: str, slot: str) -> str:
+    key = slot_arg(gd, slot, "SLOT")
+    label = " ".join(label.split())
+    other = facts(gd).slots.find(label)
+    if not label or (other is not None and other != key):
+        raise UserError(Problem(_("command line ALIAS"), _("\"{alias}\" already names slot {slot}")
+                                .format(alias=label, slot=other)))
+    _append(game_dir, gd, {"type": "alias", "alias": label, "slot": key})
+    return _("A vote for \"{alias}\" now counts for {slot}.").format(alias=label, slot=key)
+
+
+def problems(gd) -> list[Problem]:
+    """Facts that name no slot (a hand edit): damage, with their ledger line."""
+    keys = {c.name for c in gd.roster}
+    found = []
+    for ev in gd.of_type("replace", "death", "alias"):
+        if ev.data.get("slot") not in keys:
+            found.append(Problem(gd.source, _("{type} names slot \"{slot}\", which is not in the roster")
+                                 .format(type=ev.type, slot=ev.data.get("slot")), ev.line))
+    return found

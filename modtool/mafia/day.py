@@ -1,0 +1,177 @@
+"""A day replayed from the ledger's facts: votes, majority, hammer, lynch.
+
+Rules (the host's post #1 of Game 1145, usual MafiaScum "Mini Normal"):
+
+* majority: floor(living / 2) + 1; reaching it lynches at once; the rest of
+  the hammer post (an unvote too) and every later post of the day change nothing;
+* no lynch needs the same count;
+* a vote moves the voter's vote; voting the same target again changes nothing
+  (the vote keeps its place in the cast order); an unvote (with any target
+  or none) takes the vote back;
+* only living slots vote and are voted for; a replacement keeps the slot's vote.
+
+The posts of day N are those from its start (a ``start_day`` fact, else the
+first post imported as day N) to the post before day N+1 starts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from modtool.mafia.actions import actions
+from modtool.mafia.slots import Slots
+
+NO_LYNCH = "\0no lynch"
+
+
+def majority(living: int) -> int:
+    return living // 2 + 1
+
+
+@dataclass
+class Unresolved:
+    post: int
+    voter: str
+    text: str
+    hint: str | None = None
+    reason: str = "unknown"  # "unknown" (no such name) or "dead"
+
+
+@dataclass
+class DayTally:
+    day: int
+    start: int
+    living: list[str]  # slot keys, roster order
+    votes: dict[str, tuple[str, int]] = field(default_factory=dict)  # voter -> (target key, cast seq)
+    lynched: str | None = None  # slot key, NO_LYNCH, or None
+    hammer_post: int | None = None
+    unresolved: list[Unresolved] = field(default_factory=list)
+    last_post: int | None = None  # the last post read
+    stopped: list[str] = field(default_factory=list)  # voters whose vote went, in the order it went
+
+    @property
+    def majority(self) -> int:
+        return majority(len(self.living))
+
+    def voters_of(self, target: str) -> list[str]:
+        return [v for v, (t, _) in sorted(self.votes.items(), key=lambda kv: kv[1][1]) if t == target]
+
+    def targets(self) -> list[str]:
+        """Targets in the order of their oldest standing vote."""
+        seen: dict[str, None] = {}
+        for _, (t, _) in sorted(self.votes.items(), key=lambda kv: kv[1][1]):
+            seen.setdefault(t, None)
+        return list(seen)
+
+    def not_voting(self) -> list[str]:
+        """Who never voted today (roster order), then who took a vote back, in the order they did."""
+        stopped = [k for k in self.stopped if k in self.living and k not in self.votes]
+        return [k for k in self.living if k not in self.votes and k not in stopped] + stopped
+
+    def drop(self, voter: str) -> None:
+        if self.votes.pop(voter, None) is not None:
+            if voter in self.stopped:
+                self.stopped.remove(voter)
+            self.stopped.append(voter)
+
+
+@dataclass
+class Facts:
+    slots: Slots
+    posts: list[dict]  # post events' data, by post number
+    starts: dict[int, int]  # day -> first post
+    deaths: list[dict]
+
+
+def facts(gd) -> Facts:
+    memo = gd.memo.get("mafia_facts")
+    if memo is not None:
+        return memo
+    replacements = [e.data for e in gd.of_type("replace")]
+    aliases = [e.data for e in gd.of_type("alias")]
+    posts = sorted((e.data for e in gd.of_type("post")), key=lambda d: d["floor"])
+    starts: dict[int, int] = {}
+    for d in posts:
+        starts.setdefault(d["day"], d["floor"])
+    for e in gd.of_type("start_day"):
+        starts[e.data["day"]] = e.data["post"]  # the host's word wins, the later fact over the earlier
+    got = Facts(Slots(gd.roster, replacements, aliases), posts, starts, [e.data for e in gd.of_type("death")])
+    gd.memo["mafia_facts"] = got
+    return got
+
+
+def days(gd) -> list[int]:
+    return sorted(facts(gd).starts)
+
+
+def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | None = None) -> DayTally:
+    from modtool.timeutil import parse_time
+
+    f = facts(gd)
+    start = f.starts.get(day)
+    if start is None:
+        return DayTally(day, 0, [k for k in f.slots.keys() if not _dead_before(gd, f, k, 0, day)])
+    later = [p for d, p in f.starts.items() if d > day]
+    end = min(later) - 1 if later else None
+    living = [k for k in f.slots.keys() if not _dead_before(gd, f, k, start, day)]
+    t = DayTally(day, start, living)
+    seq = 0
+    deaths = sorted((d for d in f.deaths if d["post"] > start), key=lambda d: d["post"])
+    for post in f.posts:
+        n = post["floor"]
+        if n < start or (end is not None and n > end) or (upto_post is not None and n > upto_post):
+            continue
+        if upto_time is not None and parse_time(post["time"], gd.tz) > upto_time:
+            break
+        while deaths and deaths[0]["post"] <= n:  # a death in the day: the slot leaves, votes on it fall
+            _remove(t, deaths.pop(0)["slot"])
+        t.last_post = n
+        voter = f.slots.of_author(post["author"], n)
+        if voter is None or voter not in t.living:
+            continue
+        for act in actions(post["body"]):
+            if act.kind == "unvote":
+                t.drop(voter)
+                continue
+            if act.kind == "no_lynch":
+                target = NO_LYNCH
+            else:
+                found = f.slots.resolve(act.target)
+                if found.key is None or found.key not in t.living:
+                    t.unresolved.append(Unresolved(n, voter, act.target, found.hint,
+                                                   "unknown" if found.key is None else "dead"))
+                    continue
+                target = found.key
+            if t.votes.get(voter, (None,))[0] != target:
+                seq += 1
+                t.votes[voter] = (target, seq)
+            if len(t.voters_of(target)) >= t.majority:
+                t.lynched, t.hammer_post = target, n
+                return t
+    return t
+
+
+def _remove(t: DayTally, key: str) -> None:
+    if key in t.living:
+        t.living.remove(key)
+    t.votes.pop(key, None)
+    for voter in [v for v, (target, _) in t.votes.items() if target == key]:
+        t.drop(voter)
+
+
+def _dead_before(gd, f: Facts, key: str, start: int, day: int) -> bool:
+    """Dead before day ``day`` starts: a death fact before its first post, or lynched on an earlier day."""
+    if any(d["slot"] == key and d["post"] <= start for d in f.deaths):
+        return True
+    for earlier in (d for d in f.starts if d < day):
+        if _lynched(gd, earlier) == key:
+            return True
+    return False
+
+
+def _lynched(gd, day: int) -> str | None:
+    memo = gd.memo.setdefault("mafia_lynched", {})
+    if day not in memo:
+        memo[day] = tally_day(gd, day).lynched
+    return memo[day]

@@ -1,0 +1,183 @@
+"""phpBB 3 topics read into ``Post`` values: JSON lines or saved prosilver pages.
+
+Two forms, told apart by their content:
+
+* JSON lines, one post a line, as the vca scraper saved MafiaScum threads:
+  ``{"number": "3", "user": "Fenhl", "timestamp": "Fri Mar 25, 2011 12:30 pm", "content": "<html>"}``;
+* a saved prosilver ``viewtopic.php`` page: each post a ``<div id="pNNN" class="post …">``
+  with ``<p class="author">… <strong><a>NAME</a></strong> » TIME</p>`` and
+  ``<div class="content">``. The post number is a ``#N`` in the post's header
+  (MafiaScum shows one), else the page's ``start=`` (its canonical link) plus
+  the post's place on the page.
+
+Times are as the forum displayed them, with no zone: ``FORUM_UTC_OFFSET``
+(MafiaScum's guest display, UTC-5: post #3 of Game 1145 at 12:30 pm sets a
+14-day deadline of "Apr 8 17:30" UTC) is how they are read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime, timedelta, timezone, tzinfo
+from html.parser import HTMLParser
+
+from modtool.mafia.messages import _
+from modtool.mafia.phpbb import html_to_bbcode
+from modtool.posts import Post
+from modtool.problems import Problem
+
+FORUM_UTC_OFFSET = timezone(timedelta(hours=-5))
+_TIME_FORMATS = ("%a %b %d, %Y %I:%M %p", "%b %d, %Y %I:%M %p", "%a %b %d, %Y %H:%M")
+_JSONL_KEYS = ('"number"', '"user"', '"content"')
+_PROSILVER = re.compile(r"""<div[^>]+id=["']p\d+["'][^>]*class=["'][^"']*\bpost\b|class=["']postbody["']""", re.I)
+
+
+def detect(text: str) -> str | None:
+    """"jsonl" or "viewtopic" when ``text`` is a phpBB topic, else None."""
+    head = text.lstrip("\ufeff \t\r\n")[:4096]
+    first = head.split("\n", 1)[0]
+    if first.startswith("{") and all(k in first for k in _JSONL_KEYS):
+        return "jsonl"
+    if _PROSILVER.search(text):
+        return "viewtopic"
+    return None
+
+
+def parse_time(text: str, tz: tzinfo) -> datetime | None:
+    text = " ".join(text.replace("»", " ").split())
+    for form in _TIME_FORMATS:
+        try:
+            return datetime.strptime(text, form).replace(tzinfo=FORUM_UTC_OFFSET).astimezone(tz)
+        except ValueError:
+            continue
+    return None
+
+
+def read_topic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Problem]]:
+    kind = detect(text)
+    posts, problems = (_read_jsonl if kind == "jsonl" else _read_viewtopic)(text, source, tz)
+    posts.sort(key=lambda p: p.floor)
+    return posts, problems
+
+
+def _read_jsonl(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Problem]]:
+    posts, problems = [], []
+    for line_no, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            number, user, stamp, content = (rec[k] for k in ("number", "user", "timestamp", "content"))
+            number = int(number)
+        except (ValueError, KeyError, TypeError) as exc:
+            what = f"no field {exc}" if isinstance(exc, KeyError) else "not a JSON post record"
+            problems.append(Problem(source, _("line is {what}").format(what=what), line=line_no))
+            continue
+        when = parse_time(str(stamp), tz)
+        if when is None:
+            problems.append(Problem(source, _("unreadable time \"{time}\"").format(time=stamp), line=line_no, floor=number))
+            continue
+        posts.append(Post("", number, str(user), when, html_to_bbcode(str(content)), source=source))
+    return posts, problems
+
+
+class _Page(HTMLParser):
+    """The posts of a prosilver page: (pid, number or None, author, time text, content HTML)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.posts: list[dict] = []
+        self.start = 0
+        self.depth = 0  # div depth
+        self.post: dict | None = None
+        self.post_depth = 0
+        self.field: str | None = None  # "author", "content" being read
+        self.field_depth = 0
+        self.in_strong = False
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: (v or "") for k, v in attrs}
+        cls = a.get("class", "").split()
+        if tag == "link" and a.get("rel") == "canonical":
+            m = re.search(r"start=(\d+)", a.get("href", ""))
+            self.start = int(m.group(1)) if m else self.start
+        if self.field == "content":
+            self.post["html"].append(self.get_starttag_text() or "")
+        if tag == "div":
+            self.depth += 1
+            if re.fullmatch(r"p\d+", a.get("id", "")) and "post" in cls:
+                self.post = {"pid": a["id"][1:], "author": "", "time": [], "html": [], "number": None, "head": []}
+                self.posts.append(self.post)
+                self.post_depth = self.depth
+            elif self.post is not None and "content" in cls and self.field is None:
+                self.field, self.field_depth = "content", self.depth
+        elif self.post is not None and tag == "p" and "author" in cls:
+            self.field, self.field_depth = "author", -1
+        elif self.field == "author" and tag in ("strong", "a") and ("username" in " ".join(cls) or tag == "strong"):
+            self.in_strong = True
+
+    def handle_endtag(self, tag):
+        if self.field == "content":
+            if tag == "div" and self.depth == self.field_depth:
+                self.field = None
+            else:
+                self.post["html"].append(f"</{tag}>")
+        if tag == "p" and self.field == "author":
+            self.field = None
+        if tag in ("strong", "a"):
+            self.in_strong = False
+        if tag == "div":
+            if self.post is not None and self.depth == self.post_depth:
+                self.post = None
+            self.depth -= 1
+
+    def handle_startendtag(self, tag, attrs):
+        if self.field == "content":
+            self.post["html"].append(self.get_starttag_text() or "")
+        else:
+            self.handle_starttag(tag, attrs)
+
+    def handle_data(self, data):
+        if self.post is None:
+            return
+        if self.field == "content":
+            self.post["html"].append(data)
+        elif self.field == "author":
+            if self.in_strong and not self.post["author"]:
+                self.post["author"] = data.strip()
+            elif not self.in_strong:
+                self.post["time"].append(data)
+        m = re.search(r"#(\d+)", data)
+        if m and self.field != "content" and self.post["number"] is None:
+            self.post["number"] = int(m.group(1))
+
+    def handle_entityref(self, name):
+        self.handle_data({"raquo": "»", "amp": "&", "lt": "<", "gt": ">", "quot": '"', "nbsp": " "}.get(name, ""))
+        if self.field == "content":  # keep the entity as it was for the body's own parser
+            self.post["html"][-1] = f"&{name};"
+
+    def handle_charref(self, name):
+        if self.field == "content":
+            self.post["html"].append(f"&#{name};")
+        else:
+            self.handle_data(chr(int(name[1:], 16) if name.lower().startswith("x") else int(name)))
+
+
+def _read_viewtopic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Problem]]:
+    page = _Page()
+    page.feed(text)
+    page.close()
+    posts, problems = [], []
+    for i, p in enumerate(page.posts):
+        number = p["number"] if p["number"] is not None else page.start + i
+        stamp = "".join(p["time"]).split("»")[-1].strip()
+        when = parse_time(stamp, tz)
+        if not p["author"] or when is None:
+            problems.append(Problem(source, _("post p{pid}: no author or unreadable time \"{time}\"")
+                                    .format(pid=p["pid"], time=stamp), floor=number))
+            continue
+        posts.append(Post(p["pid"], number, p["author"], when, html_to_bbcode("".join(p["html"])), source=source))
+    if not page.posts:
+        problems.append(Problem(source, _("no phpBB posts found on this page")))
+    return posts, problems

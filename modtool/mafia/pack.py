@@ -1,0 +1,210 @@
+"""The mafia pack's wiring into modtool's core: everything the core asks of this game.
+
+The core calls these at the places marked ``# pack-dispatch`` (until a pack
+registry replaces those hooks):
+
+* ``GAME_ID``, ``EVENTS``: the game's id and its ledger facts' schemas (gamefile);
+* ``read_dump(text, source, tz)``: phpBB topics for ``modtool import`` (forum);
+* ``new_game(...)``: ``modtool new --game mafia`` (no roles are dealt);
+* ``problems(gd)``: what ``check`` reports beyond the events' shapes (soundness);
+* ``tally(...)``, ``announce(...)``: the two reading commands;
+* ``register(app)``: the host's fact commands (``replace``, ``death``, ``start-day``, ``alias``).
+"""
+
+from __future__ import annotations
+
+from datetime import tzinfo
+from pathlib import Path
+from typing import Optional
+
+from modtool.mafia.events import MAFIA_EVENTS as EVENTS  # noqa: F401 (part of the interface)
+
+GAME_ID = "mafia"
+KINDS = {"vote": "Vote count post: one row per target with its voters in cast order, not voting, majority, deadline"}
+
+
+def read_dump(text: str, source: str, tz: tzinfo):
+    """(posts, problems) when ``text`` is a phpBB topic, else None (another reader's)."""
+    from modtool.mafia.forum import detect, read_topic
+
+    if detect(text) is None:
+        return None
+    return read_topic(text, source, tz)
+
+
+def problems(gd) -> list:
+    from modtool.mafia.commands import problems as fact_problems
+
+    return fact_problems(gd)
+
+
+def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
+    """A ledger with the roster's slots (name, account, aliases), nothing dealt."""
+    from modtool import ledger
+    from modtool.gamefile import ledger_path, read_roster
+    from modtool.games import load_game
+    from modtool.mafia.messages import _
+    from modtool.newgame import read_roster_file
+    from modtool.problems import Problem, UserError
+
+    if roster_file is None:
+        raise UserError(Problem(_("command line"), _("give the slots with --roster FILE")))
+    path = ledger_path(game_dir)
+    if path.exists():
+        raise UserError(Problem(str(path), _("a ledger already exists here; it is not overwritten")))
+    game = load_game(GAME_ID)
+    roster, found = read_roster(read_roster_file(roster_file), game, str(roster_file), script=False)
+    if found:
+        raise UserError(found)
+    lines = [f"# modtool ledger: {game.name}",
+             "# Facts only (posts, replacements, deaths, day starts, aliases); lynches are replayed.",
+             "# You may edit it by hand and add comments; modtool only appends.",
+             f"game: {GAME_ID}",
+             "options: {}   # overrides of games/mafia.yaml, e.g. timezone: UTC",
+             "roster:"]
+    import json
+
+    for c in roster:
+        entry = {"name": c.name, "account": c.account, **({"aliases": list(c.aliases)} if c.aliases else {})}
+        lines.append("  - " + json.dumps(entry, ensure_ascii=False))
+    Path(game_dir).mkdir(parents=True, exist_ok=True)
+    ledger.write_new(path, "\n".join(lines) + "\n", [])
+    return path
+
+
+def _day_tally(gd, day, upto_post, at):
+    from modtool.clock import parse_at
+    from modtool.mafia.day import days, tally_day
+    from modtool.problems import UserError
+
+    if gd.problems:
+        raise UserError(gd.problems)
+    known = days(gd)
+    day = day if day is not None else (known[-1] if known else 1)
+    at_dt = parse_at(at, gd.tz, "--at") if at else None
+    return tally_day(gd, day, upto_post, at_dt)
+
+
+def _deadline(gd, day: int) -> str | None:
+    closes = [e.data["at"] for e in gd.of_type("close") if e.data.get("day") == day]
+    return closes[-1] if closes else None
+
+
+def tally(gd, day: Optional[int], upto_post: Optional[int], at: Optional[str], as_json: bool) -> str:
+    import json
+
+    from modtool.mafia.views import tally_json, tally_text
+
+    t = _day_tally(gd, day, upto_post, at)
+    data = tally_json(gd, t)
+    if as_json:
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return tally_text(data, _deadline(gd, t.day))
+
+
+def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_post: Optional[int],
+             title: Optional[str]) -> str:
+    from modtool.mafia.messages import _
+    from modtool.mafia.views import tally_json, vote_post_context
+    from modtool.problems import Problem, UserError
+    from modtool.render import render
+
+    if kind not in KINDS:
+        raise UserError(Problem(_("command line KIND"), _("this game has no \"{kind}\" post; it has: {kinds}")
+                                .format(kind=kind, kinds=", ".join(KINDS))))
+    t = _day_tally(gd, day, upto_post, None)
+    data = tally_json(gd, t)
+    label = title or (_("Vote Count {day}.final").format(day=t.day) if t.hammer_post is not None
+                      else _("Vote Count {day}").format(day=t.day))
+    return render(GAME_ID, kind, fmt, vote_post_context(data, label, _deadline(gd, t.day)), game_dir)
+
+
+def register(app) -> None:
+    """The host's fact commands, on the core's typer app."""
+    import typer
+
+    from modtool.cli import _open
+
+    @app.command("replace")
+    def replace_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        slot: str = typer.Argument(..., help="the slot: any of its players' names, or an alias"),
+        player: str = typer.Argument(..., help="the replacement's name"),
+        post: int = typer.Option(..., "--post", help="the host's post announcing it; the new player's posts count from it on"),
+        account: Optional[str] = typer.Option(None, "--account", help="forum account, when not the name"),
+    ) -> None:
+        """Mafia: a replacement takes over a slot and its current vote.
+
+        Examples:
+
+        \b
+          modtool replace examples/mafia lynchking DarthYoshi --post 141
+          modtool replace examples/mafia AMP Meransiel --post 157 --account Meransiel
+        """
+        from modtool.mafia.commands import replace
+
+        typer.echo(replace(game_dir, _game(game_dir), slot, player, post, account))
+
+    @app.command("death")
+    def death_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        who: str = typer.Argument(..., help="the slot: any of its players' names, or an alias"),
+        post: int = typer.Option(..., "--post", help="the host's post announcing it; dead from it on"),
+        how: Optional[str] = typer.Option(None, "--how", help="e.g. \"killed Night 1, Vanilla Townie\""),
+    ) -> None:
+        """Mafia: a death the host announced (night kill, modkill); lynches are replayed, never recorded.
+
+        Examples:
+
+        \b
+          modtool death examples/mafia Klazam --post 2 --how "killed Night 0"
+          modtool death examples/mafia Pine --post 293
+        """
+        from modtool.mafia.commands import death
+
+        typer.echo(death(game_dir, _game(game_dir), who, post, how))
+
+    @app.command("start-day")
+    def start_day_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        day: int = typer.Option(..., "--day", min=1, help="the day"),
+        post: int = typer.Option(..., "--post", help="its first post (the host's day start)"),
+    ) -> None:
+        """Mafia: where the host started a day (its first post).
+
+        Examples:
+
+        \b
+          modtool start-day examples/mafia --day 1 --post 3
+          modtool start-day examples/mafia --day 2 --post 293
+        """
+        from modtool.mafia.commands import start_day
+
+        typer.echo(start_day(game_dir, _game(game_dir), day, post))
+
+    @app.command("alias")
+    def alias_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        alias: str = typer.Argument(..., help="the name as players write it, e.g. RotN"),
+        slot: str = typer.Argument(..., help="the slot it means"),
+    ) -> None:
+        """Mafia: a name players use for a slot ("RotN"), declared by the host; votes for it count.
+
+        Examples:
+
+        \b
+          modtool alias examples/mafia RotN RangeroftheNorth
+          modtool alias examples/mafia DRK DeathRowKitty
+        """
+        from modtool.mafia.commands import alias as record_alias
+
+        typer.echo(record_alias(game_dir, _game(game_dir), alias, slot))
+
+    def _game(game_dir: Path):
+        from modtool.mafia.messages import _
+        from modtool.problems import UserError
+
+        gd = _open(game_dir)
+        if gd.game.id != GAME_ID:
+            raise UserError(_("this command is for mafia games; this one is {game}").format(game=gd.game.id))
+        return gd

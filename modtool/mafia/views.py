@@ -1,0 +1,62 @@
+"""What a day's tally shows: the ``--json`` form, the text report, the vote count post's context."""
+
+from __future__ import annotations
+
+from modtool.mafia.day import NO_LYNCH, DayTally, facts
+from modtool.mafia.messages import _, ngettext
+
+
+def tally_json(gd, t: DayTally) -> dict:
+    slots = facts(gd).slots
+    at = t.last_post if t.last_post is not None else t.start
+
+    def name(key: str) -> str:
+        return slots.name(key, at)
+
+    return {
+        "day": t.day,
+        "living": len(t.living),
+        "majority": t.majority,
+        "votes": [{"target": name(k), "voters": [name(v) for v in t.voters_of(k)]} for k in t.targets() if k != NO_LYNCH],
+        "not_voting": [name(k) for k in t.not_voting()],
+        "no_lynch": [name(v) for v in t.voters_of(NO_LYNCH)],
+        "lynched": (None if t.lynched in (None, NO_LYNCH) else name(t.lynched)),
+        "no_lynch_reached": t.lynched == NO_LYNCH,
+        "hammer_post": t.hammer_post,
+        "upto_post": t.last_post,
+        "unresolved": [{"post": u.post, "voter": name(u.voter), "text": u.text, "reason": u.reason,
+                        "did_you_mean": u.hint} for u in t.unresolved],
+    }
+
+
+def tally_text(data: dict, deadline: str | None) -> str:
+    lines = [_("Day {day}: {living} alive, {majority} to lynch").format(**data)
+             + (_(" (up to post #{n})").format(n=data["upto_post"]) if data["upto_post"] is not None else "")]
+    for row in data["votes"]:
+        lines.append(f"  {row['target']} ({len(row['voters'])}): {', '.join(row['voters'])}")
+    if data["no_lynch"]:
+        lines.append(f"  {_('No lynch')} ({len(data['no_lynch'])}): {', '.join(data['no_lynch'])}")
+    lines.append(_("Not voting ({n}): {names}").format(n=len(data["not_voting"]), names=", ".join(data["not_voting"]) or "-"))
+    if data["lynched"]:
+        lines.append(_("{name} is lynched (majority reached at post #{post}).").format(name=data["lynched"], post=data["hammer_post"]))
+    elif data["no_lynch_reached"]:
+        lines.append(_("No lynch (majority reached at post #{post}).").format(post=data["hammer_post"]))
+    if deadline:
+        lines.append(_("Deadline: {deadline}").format(deadline=deadline))
+    for u in data["unresolved"]:
+        hint = _(" (did you mean {name}?)").format(name=u["did_you_mean"]) if u["did_you_mean"] else ""
+        why = _("is not alive") if u["reason"] == "dead" else _("names no one in the game")
+        lines.append(_("Unresolved: post #{post}, {voter}: \"{text}\" {why}{hint}; not counted")
+                     .format(post=u["post"], voter=u["voter"], text=u["text"], why=why, hint=hint))
+    if data["unresolved"]:
+        lines.append(ngettext("{n} vote was not counted: declare an alias with modtool alias if a name was meant.",
+                              "{n} votes were not counted: declare an alias with modtool alias if a name was meant.",
+                              len(data["unresolved"])).format(n=len(data["unresolved"])))
+    return "\n".join(lines) + "\n"
+
+
+def vote_post_context(data: dict, count_label: str, deadline: str | None) -> dict:
+    return {"label": count_label, "deadline": deadline, **data,
+            "rows": [{"target": r["target"], "count": len(r["voters"]), "voters": r["voters"]} for r in data["votes"]]
+            + ([{"target": _("No lynch"), "count": len(data["no_lynch"]), "voters": data["no_lynch"]}]
+               if data["no_lynch"] else [])}

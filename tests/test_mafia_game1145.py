@@ -1,0 +1,101 @@
+"""THE CHECK: Game 1145 replayed from the real posts agrees with the host's 18 vote counts.
+
+The ledger is built by examples/mafia-1145/build.sh (modtool commands alone) from
+../shared/real/mafiascum/ beside the repository; at each count post #N the tally
+as at post N-1 must give every target's voters (cast order) and the not-voting
+list exactly as the host printed them.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+REAL = ROOT.parent / "shared" / "real" / "mafiascum"
+
+pytestmark = pytest.mark.skipif(not (REAL / "game1145-hostcounts.yaml").is_file(),
+                                reason=f"the shared real data is not at {REAL}")
+
+
+def _host_counts() -> list[dict]:
+    from ruamel.yaml import YAML
+
+    return YAML(typ="safe").load((REAL / "game1145-hostcounts.yaml").read_text(encoding="utf-8"))["counts"]
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("g1145") / "game"
+    modtool = Path(sys.executable).parent / "modtool"
+    subprocess.run(["bash", str(ROOT / "examples" / "mafia-1145" / "build.sh"), str(target)],
+                   check=True, capture_output=True, env={"MODTOOL": str(modtool), "PATH": "/usr/bin:/bin"})
+    return target
+
+
+def _tally(game: Path, day: int, upto: int | None) -> dict:
+    from modtool.gamefile import open_game
+    from modtool.mafia.day import tally_day
+    from modtool.mafia.views import tally_json
+
+    gd = open_game(game)
+    return tally_json(gd, tally_day(gd, day, upto))
+
+
+@pytest.mark.parametrize("count", _host_counts() if REAL.is_dir() else [], ids=lambda c: c["label"])
+def test_tally_before_each_host_count_matches_the_host_exactly(game, count):
+    mine = _tally(game, count["day"], count["post"] - 1)
+    assert {row["target"]: row["voters"] for row in mine["votes"]} == {
+        row["target"]: row["voters"] for row in count["votes"]}
+    assert mine["not_voting"] == count["not_voting"]
+    if "living" in count:
+        assert (mine["living"], mine["majority"]) == (count["living"], count["majority"])
+
+
+def test_hammer_of_day_1_is_darthyoshis_post_291_announced_by_the_host_at_292(game):
+    day1 = _tally(game, 1, None)
+    assert (day1["lynched"], day1["hammer_post"]) == ("Trendall", 291)
+
+
+def test_hammer_of_day_2_is_valerns_post_377_announced_by_the_host_at_389(game):
+    day2 = _tally(game, 2, None)
+    assert (day2["lynched"], day2["hammer_post"]) == ("inHimshallibe", 377)
+    assert day2["living"] == 9 and day2["majority"] == 5
+
+
+def test_no_vote_of_either_day_is_left_unresolved(game):
+    assert _tally(game, 1, None)["unresolved"] == [] and _tally(game, 2, None)["unresolved"] == []
+
+
+def test_tally_json_from_the_command_line_has_the_documented_keys(game):
+    out = subprocess.run([str(Path(sys.executable).parent / "modtool"), "tally", str(game), "--day", "1",
+                          "--upto-post", "284", "--json"], capture_output=True, text=True, check=True).stdout
+    data = json.loads(out)
+    assert {"day", "living", "majority", "votes", "not_voting", "no_lynch", "lynched", "hammer_post",
+            "unresolved"} <= set(data)
+    assert data["lynched"] is None and data["hammer_post"] is None
+    assert {"target": "Trendall", "voters": ["Valern", "Erratus Apathos", "DeathRowKitty", "ICEninja",
+                                            "RangeroftheNorth", "crazypianist1116"]} in data["votes"]
+
+
+def test_tally_at_a_time_stops_at_the_posts_of_that_time(game):
+    # Post #291 (DarthYoshi's hammer) was shown as Sat Apr 09, 2011 8:46 am, forum time UTC-5: 13:46 UTC.
+    before = json.loads(subprocess.run([str(Path(sys.executable).parent / "modtool"), "tally", str(game), "--day", "1",
+                                        "--at", "2011-04-09 13:45", "--json"], capture_output=True, text=True,
+                                       check=True).stdout)
+    after = json.loads(subprocess.run([str(Path(sys.executable).parent / "modtool"), "tally", str(game), "--day", "1",
+                                       "--at", "2011-04-09 13:46", "--json"], capture_output=True, text=True,
+                                      check=True).stdout)
+    assert before["lynched"] is None and after["hammer_post"] == 291
+
+
+def test_the_vote_count_posts_render_in_house_style(game):
+    post = (game / "posts" / "day1-vote.bbcode").read_text(encoding="utf-8")
+    assert post.startswith("[b]Vote Count 1.final[/b]\n")
+    assert "[b]Trendall (7)[/b]: Valern, Erratus Apathos, ICEninja, RangeroftheNorth, crazypianist1116, Quilford, DarthYoshi" in post
+    assert "[b]Not voting (2)[/b]: Peabody, inHimshallibe" in post
+    assert "With 12 alive, it takes 7 to lynch." in post

@@ -1,0 +1,137 @@
+"""Majority, hammer, no lynch, replacement, deaths, name resolution: small games written inline."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from modtool.gamefile import open_game
+from modtool.mafia.day import majority, tally_day
+from modtool.mafia.views import tally_json
+
+MODTOOL = str(Path(sys.executable).parent / "modtool")
+SLOTS = ["Alice", "Bob", "Carol", "Dave", "Erin"]
+
+
+def game(tmp_path: Path, posts: list[tuple[int, str, str]], facts: list[dict] = ()) -> Path:
+    """Five slots; ``posts`` as (number, author, body), all of day 1."""
+    folder = tmp_path / "g"
+    folder.mkdir(exist_ok=True)
+    lines = ["game: mafia", "roster:"] + [f"  - {{name: {n}, account: {n}}}" for n in SLOTS] + ["events:"]
+    for n, author, body in posts:
+        ev = {"type": "post", "thread": "vote", "day": 1, "floor": n, "author": author,
+              "time": f"2011-03-25 12:{n:02d}", "body": body}
+        lines.append("  - " + json.dumps(ev))
+    lines += ["  - " + json.dumps(f) for f in facts]
+    (folder / "ledger.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder
+
+
+def tally(folder: Path, day: int = 1, upto: int | None = None) -> dict:
+    gd = open_game(folder)
+    return tally_json(gd, tally_day(gd, day, upto))
+
+
+def test_majority_is_half_the_living_rounded_down_plus_one():
+    assert [majority(n) for n in (12, 9, 5, 4, 3)] == [7, 5, 3, 3, 2]
+
+
+def test_reaching_majority_lynches_at_once_and_an_unvote_in_the_same_post_does_not_undo_it(tmp_path):
+    t = tally(game(tmp_path, [(1, "Alice", "[b]vote: Erin[/b]"), (2, "Bob", "[b]vote: Erin[/b]"),
+                              (3, "Carol", "[b]vote: Erin[/b] [b]unvote[/b]"), (4, "Dave", "[b]vote: Erin[/b]")]))
+    assert (t["lynched"], t["hammer_post"]) == ("Erin", 3)
+    assert t["votes"] == [{"target": "Erin", "voters": ["Alice", "Bob", "Carol"]}]
+
+
+def test_no_lynch_needs_the_same_count(tmp_path):
+    posts = [(1, "Alice", "[vote]no lynch[/vote]"), (2, "Bob", "[b]Vote: No Lynch[/b]")]
+    assert tally(game(tmp_path, posts))["no_lynch"] == ["Alice", "Bob"]
+    t = tally(game(tmp_path, posts + [(3, "Carol", "[b]vote: nolynch[/b]")]))
+    assert (t["lynched"], t["no_lynch_reached"], t["hammer_post"]) == (None, True, 3)
+
+
+def test_voters_are_listed_in_the_order_their_votes_were_cast_and_a_repeat_keeps_its_place(tmp_path):
+    t = tally(game(tmp_path, [(1, "Bob", "[b]vote: Alice[/b]"), (2, "Carol", "[b]vote: Alice[/b]"),
+                              (3, "Bob", "[vote]Alice[/vote]"), (4, "Dave", "[b]vote: Alice[/b]")]))
+    assert t["votes"] == [{"target": "Alice", "voters": ["Bob", "Carol", "Dave"]}]
+
+
+def test_not_voting_lists_the_never_voted_first_then_those_who_unvoted_in_that_order(tmp_path):
+    t = tally(game(tmp_path, [(1, "Erin", "[b]vote: Alice[/b]"), (2, "Bob", "[b]vote: Alice[/b]"),
+                              (3, "Bob", "[b]unvote[/b]"), (4, "Erin", "[unvote]Alice[/unvote]")]))
+    assert t["not_voting"] == ["Alice", "Carol", "Dave", "Bob", "Erin"]
+
+
+def test_self_votes_count(tmp_path):
+    assert tally(game(tmp_path, [(1, "Bob", "[b]vote: Bob[/b]")]))["votes"] == [{"target": "Bob", "voters": ["Bob"]}]
+
+
+def test_names_resolve_by_case_insensitive_name_or_unique_prefix_and_otherwise_are_listed(tmp_path):
+    t = tally(game(tmp_path, [(1, "Alice", "[b]vote: bob[/b]"), (2, "Carol", "[b]vote: Da[/b]"),
+                              (3, "Dave", "[b]vote: Dav[/b]"), (4, "Erin", "[b]vote: Carl[/b]")]))
+    assert t["votes"] == [{"target": "Bob", "voters": ["Alice"]}, {"target": "Dave", "voters": ["Dave"]}]
+    assert [(u["post"], u["text"], u["did_you_mean"]) for u in t["unresolved"]] == [(2, "Da", "Dave"), (4, "Carl", "Carol")]
+
+
+def test_a_declared_alias_resolves(tmp_path):
+    t = tally(game(tmp_path, [(1, "Alice", "[b]vote: Bobby[/b]")], [{"type": "alias", "alias": "Bobby", "slot": "Bob"}]))
+    assert t["votes"] == [{"target": "Bob", "voters": ["Alice"]}] and t["unresolved"] == []
+
+
+def test_a_replacement_takes_over_the_slot_and_its_current_vote(tmp_path):
+    folder = game(tmp_path, [(1, "Alice", "[b]vote: Bob[/b]"), (3, "Alice", "[b]vote: Carol[/b]"),
+                             (4, "Zed", "[b]vote: Dave[/b]")],
+                  [{"type": "replace", "slot": "Alice", "player": "Zed", "post": 2}])
+    assert tally(folder, upto=3)["votes"] == [{"target": "Bob", "voters": ["Zed"]}]  # Alice's post #3 no longer plays
+    assert tally(folder)["votes"] == [{"target": "Dave", "voters": ["Zed"]}]
+
+
+def test_a_vote_for_a_replaced_players_name_means_the_slot(tmp_path):
+    folder = game(tmp_path, [(3, "Bob", "[b]vote: Alice[/b]")],
+                  [{"type": "replace", "slot": "Alice", "player": "Zed", "post": 2}])
+    assert tally(folder)["votes"] == [{"target": "Zed", "voters": ["Bob"]}]
+
+
+def test_a_death_in_the_day_removes_the_slot_its_vote_and_the_votes_on_it(tmp_path):
+    folder = game(tmp_path, [(1, "Alice", "[b]vote: Bob[/b]"), (2, "Bob", "[b]vote: Carol[/b]"),
+                             (4, "Carol", "[b]vote: Bob[/b]")], [{"type": "death", "slot": "Bob", "post": 3}])
+    t = tally(folder)
+    assert (t["living"], t["majority"]) == (4, 3)
+    assert t["votes"] == [] and [u["reason"] for u in t["unresolved"]] == ["dead"]
+
+
+def test_a_lynch_on_day_1_leaves_day_2_one_short(tmp_path):
+    posts = [(1, "Alice", "[b]vote: Erin[/b]"), (2, "Bob", "[b]vote: Erin[/b]"), (3, "Carol", "[b]vote: Erin[/b]")]
+    folder = game(tmp_path, posts, [{"type": "start_day", "day": 2, "post": 10}])
+    lines = (folder / "ledger.yaml").read_text().splitlines()
+    lines.insert(-1, "  - " + json.dumps({"type": "post", "thread": "vote", "day": 2, "floor": 11, "author": "Alice",
+                                          "time": "2011-03-26 12:00", "body": "[b]vote: Bob[/b]"}))
+    (folder / "ledger.yaml").write_text("\n".join(lines) + "\n")
+    t = tally(folder, day=2)
+    assert (t["living"], t["majority"], t["not_voting"]) == (4, 3, ["Bob", "Carol", "Dave"])
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([MODTOOL, *args], capture_output=True, text=True)
+
+
+def test_a_refused_fact_command_exits_1_names_the_place_and_writes_nothing(tmp_path):
+    folder = game(tmp_path, [(1, "Alice", "[b]vote: Bob[/b]")])
+    before = (folder / "ledger.yaml").read_bytes()
+    for args in (["replace", str(folder), "Bobb", "Zed", "--post", "2"], ["death", str(folder), "Nobody", "--post", "2"],
+                 ["alias", str(folder), "Alice", "Bob"]):
+        got = _run(*args)
+        assert got.returncode == 1 and "Traceback" not in got.stderr + got.stdout, args
+    assert "did you mean Bob?" in _run("replace", str(folder), "Bobb", "Zed", "--post", "2").stderr
+    assert (folder / "ledger.yaml").read_bytes() == before
+
+
+def test_fact_commands_record_and_the_tally_reads_them_in_english(tmp_path):
+    folder = game(tmp_path, [(1, "Alice", "[b]vote: RotN[/b]")])
+    assert _run("alias", str(folder), "RotN", "Bob").returncode == 0
+    out = _run("tally", str(folder)).stdout
+    assert "Bob (1): Alice" in out and "Not voting (4): Bob, Carol, Dave, Erin" in out
+    assert "With 5 alive, it takes 3 to lynch." in _run("announce", str(folder), "vote").stdout
+    assert "**Vote Count 1**" in _run("announce", str(folder), "vote", "--format", "md").stdout

@@ -1,0 +1,48 @@
+"""Vote actions as MafiaScum players write them."""
+
+from __future__ import annotations
+
+import pytest
+
+from modtool.mafia.actions import Action, actions
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("[b]Vote: Lucresia[/b]", [Action("vote", "Lucresia")]),
+    ("[b]VOTE Erratus Apathos[/b]", [Action("vote", "Erratus Apathos")]),
+    ("[vote]Trendall[/vote]", [Action("vote", "Trendall")]),
+    ("[unvote][/unvote]", [Action("unvote", "")]),
+    ("[b]Unvote: RotN[/b]", [Action("unvote", "RotN")]),
+    ("[b]unvote Pine; Vote Trendall[/b]", [Action("unvote", "Pine"), Action("vote", "Trendall")]),
+    ("[b]Unvote.  Vote: Peabody.[/b]", [Action("unvote", ""), Action("vote", "Peabody")]),
+    ("[b]Unvote, vote lynchking[/b]", [Action("unvote", ""), Action("vote", "lynchking")]),
+    ("[b]Unvote\nVote: Peabody[/b]", [Action("unvote", ""), Action("vote", "Peabody")]),
+    ("[b]Vote:Trendall.[/b]", [Action("vote", "Trendall")]),
+    ("[b]vote: no lynch[/b]", [Action("no_lynch", "no lynch")]),
+    ("[vote]No Lynch[/vote]", [Action("no_lynch", "No Lynch")]),
+])
+def test_action_forms(body, expected):
+    assert actions(body) == expected
+
+
+def test_several_actions_in_one_post_are_taken_in_order():
+    assert actions("[unvote]Peabody[/unvote] text [b]Vote: A[/b] more [vote]B[/vote]") == [
+        Action("unvote", "Peabody"), Action("vote", "A"), Action("vote", "B")]
+
+
+def test_nothing_inside_quotes_at_any_depth_counts():
+    body = '[quote="X"][b]Vote: A[/b][quote][vote]B[/vote][/quote][/quote]mine [b]vote: C[/b]'
+    assert actions(body) == [Action("vote", "C")]
+
+
+def test_an_unclosed_quote_hides_the_rest():
+    assert actions("[quote]quoted [b]vote: A[/b]") == []
+
+
+def test_bold_prose_containing_the_word_is_not_an_action():
+    assert actions("[b]I don't see any motivation for Scum!Peabody to unvote at that point.[/b]") == []
+    assert actions("[b]Valern is asking for more votes on her[/b]") == []
+
+
+def test_unbolded_votes_do_not_count():
+    assert actions("vote: A") == []
