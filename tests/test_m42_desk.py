@@ -327,3 +327,24 @@ def test_open_after_posts_already_imported_or_after_the_close_needs_force(game, 
     assert _ledger(game) == before
     code, _, err = run(capsys, "open", game, "--day", 1, "--at", "2026-11-02 09:00")
     assert code == 0, err
+
+
+def test_witch_notice_before_the_wolves_submit_is_refused_M42_R15(game, capsys, monkeypatch):
+    """Telling the witch "no one" while the wolves may still submit would be a wrong notice."""
+    run(capsys, "advance", game, "--at", "2026-11-03 21:00")
+    _wall(monkeypatch, "2026-11-03 21:20")
+    before = _ledger(game)
+    code, _, err = run(capsys, "announce", game, "witch")
+    assert code == 1 and "狼人还没有提交" in err
+    assert _ledger(game) == before
+
+
+def test_status_no_longer_asks_to_tell_the_witch_once_the_notice_is_recorded_M42_R15(game, capsys, monkeypatch):
+    run(capsys, "advance", game, "--at", "2026-11-03 21:00")
+    run(capsys, "act", game, "狼人", "kill", "涂山苏苏", "--at", "2026-11-03 21:30")
+    code, out, _ = run(capsys, "status", game)
+    assert "把被指杀的角色告诉女巫" in out
+    _wall(monkeypatch, "2026-11-03 21:40")
+    assert run(capsys, "announce", game, "witch")[0] == 0
+    code, out, _ = run(capsys, "status", game)
+    assert "把被指杀的角色告诉女巫" not in out and "已在 11-03 21:40 通知女巫" in out

@@ -257,6 +257,10 @@ def record_notice(game_dir, to: str, night: int | None, when, explicit: bool = F
         at = when()
         if at < since:
             raise UserError(Problem("命令行", f"通知时间 {fmt(at, False)} 早于狼人提交指杀的时间 {fmt(since, False)}"))
+        if rec.kill is None and at < eng.night_deadline(n):
+            # Told "no one" while the wolves may still submit: the notice would be wrong (M42-R15).
+            raise UserError(Problem("命令行", f"狼人还没有提交第 {n} 夜的指杀（时限 {fmt(eng.night_deadline(n), False)}）："
+                                    f"先用 modtool act {gd.folder_arg} 狼人 kill 目标 记下，或等时限过后再通知女巫（什么也没写）"))
         ev = {"type": "notice", "to": "witch", "night": n, "at": fmt(at)}
         gd, st = _append(gd, ev)
         return gd, st, f"已记录：第 {n} 夜 {fmt(at, False)} 通知女巫，时限 {fmt(Engine(gd, st).witch_due(n), False)}（M42-R15）"
