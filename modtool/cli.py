@@ -613,7 +613,7 @@ def _usage_message(exc) -> str:
         why = "应为整数" if "integer" in exc.message else exc.message
         return f"参数 {name} 的值不对：{why}"
     message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
-    if message.startswith("No such command"):
+    if message.startswith(("No such command", "没有命令")):
         import re
 
         names = re.findall(r"'([^']+)'", message)
@@ -694,6 +694,9 @@ def _main(argv: list[str] | None) -> None:
         typer.echo(f"错误：{bad}", err=True)
         sys.exit(2)
     command = next((a for a in args if not a.startswith("-")), "")
+    from modtool.cli_words import install
+
+    install()  # click's own words (Usage, Options, range errors) in Chinese
     from modtool.ledger import _report
     from modtool.ledger._lock import EXCLUSIVE, SHARED, session
 

@@ -142,3 +142,17 @@ def test_roles_gives_one_character_on_request(capsys):
 def test_roles_for_an_unknown_character_is_refused_with_a_hint(capsys):
     code, out, err = run(capsys, "announce", EXAMPLE, "roles", "--character", "石宽宽")
     assert code == 1 and out == "" and "名单上没有「石宽宽」" in err and "Traceback" not in err
+
+
+def test_help_and_usage_errors_frame_the_chinese_help_in_chinese(capsys):
+    """click's own words around the help (Usage, Options, [required], the --help line)
+    and its range errors are Chinese too: a director reads one language."""
+    from tests.support.values import run_main
+
+    assert run_main(["tally", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "用法:" in out and "选项:" in out and "显示这份说明并退出" in out and "[必填]" in out
+    assert "Usage" not in out and "Show this message" not in out and "required]" not in out
+    assert run_main(["tally", "examples/m42", "--day", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "不在范围" in err and "is not in the range" not in err
