@@ -13,7 +13,7 @@ from typing import List, Optional
 import typer
 
 from modtool.cli_common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
-from modtool.cli_options import Choice, kinds_help
+from modtool.cli_options import Choice, LiveChoice, kinds_help
 from modtool.packs import all_packs, default_pack, get_pack
 from modtool.problems import Problem, UserError
 from modtool.render import FORMAT_ALIASES, FORMATS
@@ -54,7 +54,7 @@ def _games_help() -> str:
 @app.command()
 def new(
     game_dir: Path = typer.Argument(..., help="游戏文件夹（会在其中建立 ledger.yaml）"),
-    game: str = typer.Option(default_pack().id, "--game", click_type=Choice(tuple(_PACKS)), help=_games_help()),
+    game: str = typer.Option(default_pack().id, "--game", click_type=LiveChoice(lambda: all_packs()), help=_games_help()),
     roster: Optional[Path] = typer.Option(None, "--roster", help="名单文件：YAML 列表（name/account/aliases/role）或每行一个名字"),
     seed: Optional[int] = typer.Option(None, "--seed", help="发身份用的随机种子（记录在账本中，同一种子同一结果）"),
     players: Optional[int] = typer.Option(None, "--players", help="甄嬛：人数（不给名单时，玩家记为 玩家1…N）"),
@@ -195,7 +195,7 @@ def tally(
 @app.command(epilog=kinds_help({f"KIND（{p.id}）": p.kinds for p in _PACKS.values() if p.kinds}))
 def announce(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    kind: str = typer.Argument(..., click_type=Choice(dict.fromkeys(k for p in _PACKS.values() for k in p.kinds)),
+    kind: str = typer.Argument(..., click_type=LiveChoice(lambda: dict.fromkeys(k for p in all_packs().values() for k in p.kinds)),
                                metavar="KIND", help="帖子的种类（见下面的列表）"),
     day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
     night: Optional[int] = typer.Option(None, "--night", min=1, help="第几夜（默认当前）"),

@@ -240,3 +240,9 @@ def register(pack: GamePack) -> None:
 
 def unregister(game_id: str) -> None:
     _registered.pop(game_id, None)
+
+
+def refresh() -> None:
+    """Look for shipped and installed packs again on next use (tests that install one)."""
+    global _found
+    _found = None
