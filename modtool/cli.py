@@ -6,19 +6,20 @@ Exit codes (as pre-commit does): 0 fine, 1 a problem the director can fix,
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from modtool.cli_options import Choice, kinds_help
-from modtool.m42.post_kinds import KINDS as M42_KINDS
+from modtool.cli_common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
+from modtool.cli_options import Choice, LiveChoice, kinds_help
+from modtool.packs import all_packs, default_pack, get_pack
 from modtool.problems import Problem, UserError
 from modtool.render import FORMAT_ALIASES, FORMATS
 from modtool.schema import THREADS
-from modtool.zhenhuan.post_kinds import KINDS as ZH_KINDS
+
+_PACKS = all_packs()  # every game, each answering the shared commands for itself (modtool.packs)
 
 app = typer.Typer(
     rich_markup_mode=None,
@@ -45,45 +46,15 @@ def _root(
     """modtool：版杀导演的记票、判罚与公告工具。"""
 
 
-def _echo_json(data) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def _open(game_dir: Path):
-    from modtool.gamefile import open_game
-
-    gd = open_game(game_dir)
-    return gd
-
-
-def _m42_state(game_dir: Path):
-    """Open an M42 game folder, refuse it if its ledger has problems, and replay it."""
-    from modtool.m42.engine import replay
-
-    gd = _open(game_dir)
-    _require_m42(gd)
-    if gd.problems:
-        raise UserError(gd.problems)
-    return gd, replay(gd)
-
-
-def _show(as_json: bool, data, text: str) -> None:
-    if as_json:
-        _echo_json(data)
-    else:
-        typer.echo(text, nl=False)
-
-
-def _require_m42(gd) -> None:
-    if gd.game.id != "m42":
-        raise UserError(f"这个命令目前只支持 m42，这局是 {gd.game.id}")
+def _games_help() -> str:
+    names = [p.name or p.id for p in _PACKS.values()]
+    return "游戏：" + ("、".join(names[:-1]) + "或 " if len(names) > 1 else "") + names[-1]
 
 
 @app.command()
 def new(
     game_dir: Path = typer.Argument(..., help="游戏文件夹（会在其中建立 ledger.yaml）"),
-    game: str = typer.Option("m42", "--game", click_type=Choice(("m42", "zhenhuan", "mafia")),  # pack-dispatch
-                             help="游戏：m42（狐妖小红娘版杀）、zhenhuan（血染甄嬛传）或 mafia（MafiaScum Mini Normal, English）"),
+    game: str = typer.Option(default_pack().id, "--game", click_type=LiveChoice(lambda: all_packs()), help=_games_help()),
     roster: Optional[Path] = typer.Option(None, "--roster", help="名单文件：YAML 列表（name/account/aliases/role）或每行一个名字"),
     seed: Optional[int] = typer.Option(None, "--seed", help="发身份用的随机种子（记录在账本中，同一种子同一结果）"),
     players: Optional[int] = typer.Option(None, "--players", help="甄嬛：人数（不给名单时，玩家记为 玩家1…N）"),
@@ -99,24 +70,13 @@ def new(
       modtool new 甄嬛局 --game zhenhuan --players 10 --seed 7 --require 甄嬛
     """
     from modtool.games import load_game
-    from modtool.newgame import create_clocktower_game, create_game
 
-    if game == "mafia":  # pack-dispatch
-        from modtool.mafia.pack import new_game
-
-        typer.echo(f"Created {new_game(game_dir, roster)}")
-        return
     g = load_game(game)
-    if g.data.get("kind") == "clocktower":
-        path, warnings = create_clocktower_game(game_dir, g, roster, players, seed, list(require), board)
-        typer.echo(f"已建立 {path}")
-        for w in warnings:
-            typer.echo(f"提醒：{w}")
-        return
-    if roster is None:
-        raise UserError("请用 --roster 给出名单文件")
-    path = create_game(game_dir, game, roster, seed)
+    path, warnings = get_pack(game).new_game(game_dir, g, roster=roster, seed=seed, players=players,
+                                             require=list(require), board=board)
     typer.echo(f"已建立 {path}")
+    for w in warnings:
+        typer.echo(f"提醒：{w}")
 
 
 @app.command()
@@ -138,11 +98,7 @@ def check(
     gd = _open(game_dir)
     found = game_problems(gd)
     problems, refused = damage(found), refusals(found)
-    warnings: list[str] = []
-    if gd.game.id == "zhenhuan":
-        from modtool.zhenhuan.setup import header_warnings
-
-        warnings = header_warnings(gd.game, gd.header)
+    warnings = get_pack(gd.game.id).header_warnings(gd)
     if as_json:
         _echo_json({"ok": not problems, "events": len(gd.events),
                     "problems": [_problem_json(p) for p in problems], "refused": [_problem_json(p) for p in refused],
@@ -155,10 +111,6 @@ def check(
         typer.echo(refusals_text(refused), nl=False)
     if problems:
         raise UserError(problems)
-
-
-def _problem_json(p: Problem) -> dict:
-    return {"source": p.source, "line": p.line, "floor": p.floor, "message": p.message}
 
 
 @app.command("import")
@@ -197,10 +149,7 @@ def import_(
     events, report = plan_import(gd, files, thread, day, progress=progress)
     if report.problems:
         raise UserError(report.problems)
-    if gd.game.id == "m42" and events and not gd.problems:
-        from modtool.m42.window import outside_day
-
-        report.notices += outside_day(gd, day, events)
+    report.notices += get_pack(gd.game.id).import_notices(gd, day, events)
     batch = None
     if events:
         from modtool.batches import marker, next_batch
@@ -221,45 +170,6 @@ def import_(
         typer.echo(f"不在名单上的账号「{account}」：{shown}（不计票）")
 
 
-def _now(at: Optional[str], gd, option: str = "--at") -> "datetime":
-    """The one place a command's time comes from: ``--at`` as written, else the wall
-    clock only when it falls inside the current phase's window (modtool.clock)."""
-    from modtool.clock import Window, now_in, parse_at
-
-    if at:
-        return parse_at(at, gd.tz, option)
-    if gd.game.id != "m42":
-        return now_in(Window("当前阶段", None, None, "这个游戏没有阶段的时间表"), gd.tz, option)
-    from modtool.m42.engine import replay
-    from modtool.m42.windows import phase_window
-
-    if gd.problems:
-        raise UserError(gd.problems)
-    return now_in(phase_window(gd, replay(gd)), gd.tz, option)
-
-
-def _parse_at(text: str, gd, option: str):
-    """A time given explicitly (never the wall clock): ``tally --at``, ``--close``, ``--told-at``."""
-    from modtool.clock import parse_at
-
-    return parse_at(text, gd.tz, option)
-
-
-def _tally(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optional[str], close: Optional[str]):
-    from modtool.m42 import facts
-    from modtool.m42.engine import day_context
-    from modtool.m42.tally import tally_day
-
-    gd, st = _m42_state(game_dir)
-    day = day if day is not None else st.number  # the current day, as announce counts it
-    close_dt = _parse_at(close, gd, "--close") if close else None
-    at_dt = _parse_at(at, gd, "--at") if at else None
-    ctx = day_context(gd, st, day, close_dt)
-    t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd),
-                  facts.vote_options(gd), upto_floor=floor, upto_time=at_dt)
-    return gd, ctx, t, st
-
-
 @app.command()
 def tally(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
@@ -278,40 +188,14 @@ def tally(
       modtool tally examples/m42 --day 2 --at "2026-11-05 18:00"
       modtool tally examples/m42 --day 2 --floor 15 --json
     """
-    from modtool.m42.report import tally_text
-    from modtool.m42.status import exits_json
-    from modtool.render import list_limit
-    from modtool.timeutil import fmt
-
-    from modtool.problems import damage, refusals
-    from modtool.soundness import refusals_text
-
     gd = _open(game_dir)
-    if gd.game.id == "mafia":  # pack-dispatch
-        from modtool.mafia.pack import tally as mafia_tally
-
-        typer.echo(mafia_tally(gd, day, floor, at, as_json), nl=False)
-        return
-    gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
-    notes = [str(p) for p in damage(rp.problems)]
-    if as_json:
-        data = t.to_json()
-        data["close"] = fmt(ctx.close)
-        data["sped_up"] = ctx.sped_up
-        data["notes"] = notes
-        data["refused"] = [str(p) for p in refusals(rp.problems)]
-        data["exits"] = exits_json(rp, day)
-        _echo_json(data)
-        return
-    upto = f"{floor}楼" if floor is not None else at
-    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, notes, upto, list_limit(gd))
-               + refusals_text(rp.problems), nl=False)
+    get_pack(gd.game.id).tally(game_dir, gd, day=day, floor=floor, at=at, close=close, as_json=as_json)
 
 
-@app.command(epilog=kinds_help({"KIND（m42）": M42_KINDS, "KIND（zhenhuan）": ZH_KINDS}))
+@app.command(epilog=kinds_help({f"KIND（{p.id}）": p.kinds for p in _PACKS.values() if p.kinds}))
 def announce(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    kind: str = typer.Argument(..., click_type=Choice(dict.fromkeys([*M42_KINDS, *ZH_KINDS])),
+    kind: str = typer.Argument(..., click_type=LiveChoice(lambda: dict.fromkeys(k for p in all_packs().values() for k in p.kinds)),
                                metavar="KIND", help="帖子的种类（见下面的列表）"),
     day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
     night: Optional[int] = typer.Option(None, "--night", min=1, help="第几夜（默认当前）"),
@@ -337,37 +221,11 @@ def announce(
       modtool announce examples/m42-full witch --night 1 --told-at "2026-11-17 21:35"
       modtool announce examples/zhenhuan private --night 1 --seat 3
     """
-    from modtool.m42.announce import context
-    from modtool.render import render
-
     gd = _open(game_dir)
-    if gd.game.id == "mafia":  # pack-dispatch
-        from modtool.mafia.pack import announce as mafia_announce
-
-        typer.echo(mafia_announce(gd, game_dir, kind, fmt_, day, None, title), nl=False)
-        return
-    if gd.game.id == "zhenhuan":
-        from modtool.zhenhuan.game import replay
-        from modtool.zhenhuan.views import post_context
-
-        if character is not None:
-            raise UserError("--character 只用于 M42 的 roles；血染甄嬛传的私信用 --seat 座位号")
-        if title is not None:
-            raise UserError(Problem("命令行", "--title 只用于 M42 的 vote 帖"))
-        board, _ = replay(gd)
-        ctx = post_context(gd, board, kind, day=day, night=night, seat=seat)
-        typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
-        return
-    gd, st = _m42_state(game_dir)
-    if kind in ("witch", "hunter"):  # M42-R15: the half-hour runs from this notice; record when it went out
-        from modtool.m42.commands import record_notice
-
-        gd, st, said = record_notice(game_dir, kind, night, lambda: _now(told_at, gd, "--told-at"), bool(told_at))
-        typer.echo(said, err=True)
-    elif told_at:
-        raise UserError(Problem("命令行 --told-at", "只有 witch 和 hunter 通知需要记录发出时间"))
-    ctx = context(gd, st, kind, fmt_, day, night, _parse_at(close, gd, "--close") if close else None, card_no, character, title)
-    typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
+    options = {"day": day, "night": night, "close": close, "card": card_no, "seat": seat, "character": character,
+               "told_at": told_at, "title": title}
+    get_pack(gd.game.id).announce(game_dir, gd, kind, fmt_, options=options,
+                                  now=lambda when, option="--at": _now(when, gd, option))
 
 
 @app.command()
@@ -389,34 +247,9 @@ def act(
       modtool act examples/m42-full 涂山苏苏 last_words --text "我是村民……" --at "2026-11-04 08:30"
       modtool act examples/zhenhuan 7 kill 5
     """
-    from modtool.gamefile import open_game
-    from modtool.m42.commands import record_act
-
-    gd = open_game(game_dir)
-    if gd.game.id == "zhenhuan":
-        from modtool.zhenhuan import commands as zh
-
-        from modtool.cli_zhenhuan import _recorded, _zh_report
-
-        gd, board, refused = zh.act(game_dir, actor, ability, targets or [], _now(at, gd) if at else None, text)
-        ev = _recorded(gd)
-        done = f"已记录：{ev['seat']}号 {zh.ability_label(gd, ev['ability'])} {' '.join(f'{t}号' for t in ev['targets'])}"
-        _zh_report(gd, board, refused, done.rstrip())
-        return
-    _require_m42(gd)
-    from modtool.m42.commands import ABILITY_WORDS, act_arguments
-
-    actor, ability, targets = act_arguments(gd, actor, ability, targets or [])
-    st, refused, gd, new = record_act(game_dir, actor, ability, targets, lambda: _now(at, gd), night, text)
-    if refused:
-        raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
-    typer.echo(f"已记录：{actor} {ABILITY_WORDS[ability][0]} {' '.join(targets)}".rstrip())
-    from modtool.timeutil import fmt
-
-    for m in new:  # what this submission did, the seer's result included (private: for the director)
-        typer.echo(f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}")
-    if st.winner:
-        typer.echo(f"游戏结束：{gd.game.data['camps'][st.winner]['name']}胜利")
+    gd = _open(game_dir)
+    get_pack(gd.game.id).act(game_dir, gd, actor, ability, targets or [], at=at, night=night, text=text,
+                             now=lambda when, option="--at": _now(when, gd, option))
 
 
 @app.command()
@@ -432,37 +265,8 @@ def advance(
       modtool advance examples/m42-full --at "2026-11-03 21:00"
       modtool advance examples/zhenhuan
     """
-    from modtool.gamefile import open_game
-    from modtool.m42.commands import record_advance
-    from modtool.m42.engine import phase_label
-    from modtool.m42.status import next_steps
-    from modtool.timeutil import fmt
-
-    gd = open_game(game_dir)
-    if gd.game.id == "zhenhuan":
-        from modtool.zhenhuan import commands as zh
-
-        from modtool.cli_zhenhuan import _zh_report
-
-        before, after, refused, gd = zh.advance(game_dir, _now(at, gd) if at else None)
-        label = {"night": "夜", "day": "天"}
-        typer.echo(f"第 {before.number} {label.get(before.phase, '')} → "
-                   + ("游戏结束" if after.phase == "over" else f"第 {after.number} {label[after.phase]}"))
-        for _, text_, public in after.timeline[len(before.timeline):]:
-            typer.echo(f"  {text_}{'' if public else '（不公开）'}")
-        _zh_report(gd, after, refused, None)
-        return
-    _require_m42(gd)
-    before, after, gd = record_advance(game_dir, _now(at, gd))
-    typer.echo(f"{phase_label(before)} → {phase_label(after)}")
-    for m in after.timeline[len(before.timeline):]:
-        typer.echo(f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}")
-    for w in after.warnings:  # e.g. M42-R5b: an early advance closed the day then
-        if w not in before.warnings:
-            typer.echo(f"注意：{w.message}")
-    typer.echo("下一步：")
-    for step in next_steps(gd, after):
-        typer.echo(f"  - {step}")
+    gd = _open(game_dir)
+    get_pack(gd.game.id).advance(game_dir, gd, at=at, now=lambda when, option="--at": _now(when, gd, option))
 
 
 @app.command()
@@ -478,18 +282,8 @@ def status(
       modtool status examples/m42
       modtool status examples/zhenhuan --json
     """
-    from modtool.m42.status import status_json, status_text
-
     gd = _open(game_dir)
-    if gd.game.id == "zhenhuan":
-        from modtool.zhenhuan.game import replay
-        from modtool.zhenhuan.views import status_json as zj, status_text as zt
-
-        board, problems = replay(gd)
-        _show(as_json, zj(gd, board, problems), zt(gd, board, problems))
-        return
-    gd, st = _m42_state(game_dir)
-    _show(as_json, status_json(gd, st), status_text(gd, st))
+    get_pack(gd.game.id).status(game_dir, gd, as_json=as_json)
 
 
 @app.command()
@@ -574,17 +368,14 @@ def restore(
         typer.echo("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）")
 
 
-def _fmt(dt) -> str:
-    from modtool.timeutil import fmt
+def add_pack_commands(pack) -> None:
+    """The pack's own commands join ``app`` (after the shared ones, in the pack's order)."""
+    for sub_app in pack.command_apps():
+        app.registered_commands.extend(sub_app.registered_commands)
 
-    return fmt(dt)
 
-
-# Commands of one game live in their own modules; importing them registers them on `app`.
-from modtool import cli_m42, cli_m42_facts, cli_zhenhuan  # noqa: E402,F401
-from modtool.mafia.pack import register as _register_mafia  # noqa: E402  # pack-dispatch
-
-_register_mafia(app)
+for _pack in _PACKS.values():
+    add_pack_commands(_pack)
 
 
 def _report_crash(exc: BaseException) -> Path:
@@ -625,10 +416,8 @@ def _usage_message(exc) -> str:
 # Commands that write to the ledger: they hold the game folder's lock
 # exclusively from their first read to their last write, so two of them run
 # one after the other and never refuse each other (the others hold it shared).
-WRITING_COMMANDS = frozenset({
-    "new", "import", "act", "advance", "close", "open", "proxy", "announce", "undo", "restore", "card", "withdraw", "decide", "substitute",
-    "assistant", "waive", "speedup", "info", "answer", "nominate", "vote",
-})
+WRITING_COMMANDS = frozenset({"new", "import", "act", "advance", "announce", "undo", "restore"}).union(
+    *(p.writing_commands for p in _PACKS.values()))
 
 
 def _bad_argument(args: list[str]) -> str | None:

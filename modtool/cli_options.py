@@ -29,3 +29,21 @@ def kinds_help(games: dict[str, dict[str, str]]) -> str:
     for game, kinds in games.items():
         blocks.append("\b\n" + f"{game}：\n" + "\n".join(f"  {k}：{what}" for k, what in kinds.items()))
     return "\n\n".join(blocks)
+
+
+class LiveChoice(Choice):
+    """A Choice whose values are asked for each time (``values()``): the games
+    and post kinds of the packs known when the command runs, a pack
+    registered after start-up included."""
+
+    def __init__(self, values):
+        self._values = values
+        super().__init__(())
+
+    @property
+    def choices(self):
+        return tuple(self._values())
+
+    @choices.setter
+    def choices(self, _ignored) -> None:
+        pass

@@ -76,19 +76,11 @@ def ledger_path(game_dir: Path) -> Path:
 
 
 def event_schemas(game_id: str) -> dict[str, Schema]:
+    """The common event types and those of the game's pack."""
+    from modtool.packs import get_pack
+
     schemas = dict(COMMON_EVENTS)
-    if game_id == "m42":
-        from modtool.m42.events import M42_EVENTS
-
-        schemas.update(M42_EVENTS)
-    elif game_id == "zhenhuan":
-        from modtool.zhenhuan.events import ZH_EVENTS
-
-        schemas.update(ZH_EVENTS)
-    elif game_id == "mafia":  # pack-dispatch
-        from modtool.mafia.pack import EVENTS
-
-        schemas.update(EVENTS)
+    schemas.update(get_pack(game_id).event_schemas())
     return schemas
 
 
@@ -168,11 +160,9 @@ def open_game(game_dir: Path) -> GameDir:
     if not isinstance(game_id, str):
         raise UserError(Problem(source, "账本开头缺少 game（例如 game: m42）"))
     game = load_game(game_id)
-    if game_id == "zhenhuan" and "roster" not in header and isinstance(header.get("seats"), list):
-        # Clocktower: the seats are the roster (a player's name is how votes and posts name them).
-        header = dict(header, roster=[
-            {"name": str(s.get("player")), "account": str(s.get("account", s.get("player"))),
-             "role": s.get("character"), "seat": s.get("seat")} for s in header["seats"] if isinstance(s, dict)])
+    from modtool.packs import get_pack
+
+    header = get_pack(game_id).header_roster(header)  # e.g. Clocktower: the seats are the roster
     options = game.options(header.get("options") if isinstance(header.get("options"), dict) else None)
     if header.get("options") is not None and not isinstance(header.get("options"), dict):
         problems.append(Problem(source, "options 应是映射（键: 值）"))

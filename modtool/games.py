@@ -1,7 +1,8 @@
-"""Game definitions: ``games/<id>.yaml`` loaded as plain data.
+"""Game definitions: each pack's data file (``games/<id>.yaml`` for the shipped
+packs) loaded as plain data.
 
-The files ship inside the package (``modtool/_data/games`` in a wheel); in a
-source checkout they are read from the top-level ``games/`` folder.
+The shipped files live inside the package (``modtool/_data/games`` in a wheel);
+in a source checkout they are read from the top-level ``games/`` folder.
 """
 
 from __future__ import annotations
@@ -50,14 +51,17 @@ class Game:
 
 
 def available() -> list[str]:
-    return sorted(p.stem for p in data_dir("games").glob("*.yaml"))
+    from modtool.packs import all_packs
+
+    return sorted(all_packs())
 
 
 def load_game(game_id: str) -> Game:
+    """The definition of ``game_id``, read from its pack's data file (modtool.packs)."""
     from ruamel.yaml import YAML
 
-    path = data_dir("games") / f"{game_id}.yaml"
-    if not path.is_file():
-        raise UserError(f"未知的游戏「{game_id}」；可用的有：{'、'.join(available())}")
-    data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    from modtool.packs import get_pack
+
+    path = get_pack(game_id).data_file()
+    data = YAML(typ="safe").load(Path(path).read_text(encoding="utf-8"))
     return Game(game_id, data)

@@ -62,7 +62,7 @@ def deal(game: Game, entries: list, seed: int) -> list:
     return out
 
 
-def _header_text(game: Game, header: dict, facts_line: str, option_example: str) -> str:
+def header_text(game: Game, header: dict, facts_line: str, option_example: str) -> str:
     """The ledger header as YAML text: one flow line per character or seat, comments for the director."""
     import io
 
@@ -98,44 +98,6 @@ def _header_text(game: Game, header: dict, facts_line: str, option_example: str)
     )
 
 
-def create_clocktower_game(game_dir: Path, game: Game, roster_file: Path | None, players: int | None,
-                           seed: int | None, require: list[str], board: str | None) -> tuple[Path, list[str]]:
-    """ZH-R1: deal by the table and modifiers, seat the players, draw the bluffs; warnings for the storyteller."""
-    from modtool import ledger
-    from modtool.zhenhuan.setup import deal as deal_script
-    from modtool.zhenhuan.setup import fixed
-
-    path = ledger_path(game_dir)
-    if path.exists():
-        raise UserError(Problem(str(path), "账本已存在；不会覆盖"))
-    entries: list[dict] = []
-    if roster_file is not None:
-        entries = [dict(e) if isinstance(e, dict) else {"name": e} for e in read_roster_file(roster_file)]
-        names = [str(e.get("name")).strip() for e in entries]
-    elif players:
-        names = [f"玩家{i}" for i in range(1, players + 1)]
-    else:
-        raise UserError("请用 --players 给出人数，或用 --roster 给出玩家名单")
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 2**31)
-    # ZH-R1: a roster giving roles or seats is the grimoire itself, never re-dealt.
-    if any(e.get("role") not in (None, "") or e.get("seat") not in (None, "") for e in entries):
-        if board is not None:
-            raise UserError(Problem(str(roster_file), "名单已写定身份或座位，不能再用 --board 指定板子"))
-        try:
-            setup = fixed(game, [dict(e, name=n) for e, n in zip(entries, names)], seed, require=require)
-        except UserError as exc:  # name the roster file as the place
-            raise UserError([Problem(str(roster_file), p.message, p.line) for p in exc.problems]) from None
-    else:
-        setup = deal_script(game, names, seed, require=require, board=board)
-    header = {"game": game.id, **setup.to_header(), "options": {}}
-    text = _header_text(game, header, "# 魔典：座位按顺时针编号；身份、伪装身份由种子发出。其余只记事实，结果由重放计算。\n",
-                        "例如 supeisheng_turns_jinxi_evil: true")
-    Path(game_dir).mkdir(parents=True, exist_ok=True)
-    ledger.write_new(path, text, [])
-    return path, list(setup.warnings)
-
-
 def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | None) -> Path:
     from modtool import ledger
 
@@ -160,7 +122,7 @@ def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | Non
         raise UserError(Problem(str(roster_file), f"{game.name} 需要 {players} 名玩家，名单有 {len(chars)} 名"))
     dealt = deal(game, chars, seed)
     header = {"game": game_id, "seed": seed, "options": {}, "roster": dealt}
-    text = _header_text(game, header, "# 这里只记事实（帖子、提交、导演的决定）；出局、票型、警长都由重放计算。\n",
+    text = header_text(game, header, "# 这里只记事实（帖子、提交、导演的决定）；出局、票型、警长都由重放计算。\n",
                         '例如 close_time: "21:00"')
     Path(game_dir).mkdir(parents=True, exist_ok=True)
     ledger.write_new(path, text, [])

@@ -1,6 +1,7 @@
 """Posts from jinja2 templates, with player text made harmless.
 
-Built-in templates live in ``templates/``; a template of the same path in
+Built-in templates come from each pack (``templates/<game>/`` for the shipped
+ones, modtool.packs); a template of the same path in
 ``GAME_DIR/templates/`` overrides it. Everything renders in jinja's immutable
 sandbox with StrictUndefined. Every ``{{ value }}`` passes through
 ``finalize``: player text cannot open a BBCode tag (``[`` and ``]`` become
@@ -19,7 +20,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from modtool.games import data_dir
 from modtool.problems import Problem, UserError
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}  # format → the templates' file suffix
@@ -143,6 +143,16 @@ def _mb(n: int) -> str:
     return f"{n / (1024 * 1024):g} MB"
 
 
+def _pack_templates():
+    """Every pack's templates, each under its game id (``m42/vote.bbcode.j2``)."""
+    import jinja2
+
+    from modtool.packs import all_packs
+
+    return jinja2.PrefixLoader({gid: jinja2.FileSystemLoader(str(p.templates_dir()))
+                                for gid, p in all_packs().items() if p.templates_dir() is not None}, delimiter="/")
+
+
 def environment(fmt: str, game_dir: Path | None = None):
     import jinja2
 
@@ -150,7 +160,7 @@ def environment(fmt: str, game_dir: Path | None = None):
     loaders = []
     if game_dir is not None and (Path(game_dir) / "templates").is_dir():
         loaders.append(confined(str(Path(game_dir) / "templates")))
-    loaders.append(jinja2.FileSystemLoader(str(data_dir("templates"))))
+    loaders.append(_pack_templates())
     env = bounded(
         loader=jinja2.ChoiceLoader(loaders),
         undefined=jinja2.StrictUndefined,

@@ -21,22 +21,9 @@ def game_problems(gd) -> list[Problem]:
     problems = list(gd.problems)
     if problems:
         return problems  # a replay of a ledger whose events are misshapen would only echo them
-    if gd.game.id == "m42":
-        from modtool.m42.engine import replay
+    from modtool.packs import get_pack
 
-        try:
-            problems += replay(gd).problems
-        except UserError as exc:
-            problems += exc.problems
-    elif gd.game.id == "zhenhuan":
-        from modtool.zhenhuan.game import replay as zh_replay
-
-        problems += zh_replay(gd)[1]
-    elif gd.game.id == "mafia":  # pack-dispatch
-        from modtool.mafia.pack import problems as mafia_problems
-
-        problems += mafia_problems(gd)
-    return problems
+    return problems + get_pack(gd.game.id).replay_problems(gd)
 
 
 def require_sound(gd, replayed: list[Problem] | None = None, *, but_line: int | None = None) -> None:

@@ -52,7 +52,7 @@ CHOICES = [
     (["import", EXAMPLE, EXAMPLE / "dumps" / "day1-vote.txt", "--day", "1"], "--thread", ["vote", "discussion", "process"]),
     (["announce", EXAMPLE, "vote", "--day", "2"], "--format", ["bbcode", "markdown", "md"]),
     (["waive", EXAMPLE, "东方淮竹", "--day", "2", "--reason", "已请假"], "--rule", ["a", "b", "c"]),
-    (["new", "新游戏", "--seed", "7"], "--game", ["m42", "zhenhuan", "mafia"]),
+    (["new", "新游戏", "--seed", "7"], "--game", ["m42", "mafia", "zhenhuan"]),  # packs in name order
 ]
 
 

@@ -152,6 +152,7 @@ def test_tally_day_never_raises_and_keeps_invariants(day):
 import time  # noqa: E402
 
 from modtool import markup  # noqa: E402
+from modtool import postform  # noqa: E402
 from modtool.m42 import voteparse  # noqa: E402
 from modtool.text import fold, fold_name  # noqa: E402
 
@@ -183,7 +184,7 @@ def _fold_map_reference(raw: str) -> tuple[str, list[int]]:
 @settings(max_examples=400, deadline=None)
 @given(odd_texts)
 def test_fold_map_fast_path_matches_definition(text):
-    F, src = voteparse._fold_map(text)
+    F, src = postform.fold_map(text)
     assert (F, list(range(len(text))) if src is None else src) == _fold_map_reference(text)
 
 
@@ -191,15 +192,15 @@ def test_fold_map_fast_path_matches_definition(text):
 @given(odd_texts)
 def test_blank_matches_fold_name(text):
     t = text.strip()
-    assert voteparse._blank(t) == (not fold_name(t))
+    assert postform.blank(t) == (not fold_name(t))
 
 
 @settings(max_examples=400, deadline=None)
 @given(odd_texts, st.integers(0, 50), st.integers(0, 50))
 def test_line_end_matches_regex(text, a, b):
-    F, _ = voteparse._fold_map(text)
-    le = voteparse._LINE_END.search(F, a, b)
-    assert voteparse._line_end(F, a, b) == (-1 if le is None else le.start())
+    F, _ = postform.fold_map(text)
+    le = postform._LINE_END.search(F, a, b)
+    assert postform.line_end(F, a, b) == (-1 if le is None else le.start())
 
 
 @settings(max_examples=400, deadline=None)

@@ -151,11 +151,12 @@ def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: boo
         text = text[1:]
     if not text or text.isspace():
         return [], [Problem(source, "文件是空的（没有任何内容）")]
-    from modtool.mafia.pack import read_dump as read_phpbb  # pack-dispatch
+    from modtool.packs import all_packs
 
-    got = read_phpbb(text, source, tz)
-    if got is not None:
-        return (list(map(post_row, got[0])) if rows else got[0]), got[1]
+    for pack in all_packs().values():  # a forum format a game brings (phpBB topics)
+        got = pack.read_dump(text, source, tz)
+        if got is not None:
+            return (list(map(post_row, got[0])) if rows else got[0]), got[1]
     kind = detect_format(text)
     if kind == "json":
         from modtool.forum.discuz_json import read_json

@@ -1,14 +1,10 @@
-"""The mafia pack's wiring into modtool's core: everything the core asks of this game.
+"""The mafia pack (MafiaScum "Mini Normal" forum mafia, English): its hooks for
+``modtool.packs`` (``PACK``), and the functions behind them.
 
-The core calls these at the places marked ``# pack-dispatch`` (until a pack
-registry replaces those hooks):
-
-* ``GAME_ID``, ``EVENTS``: the game's id and its ledger facts' schemas (gamefile);
-* ``read_dump(text, source, tz)``: phpBB topics for ``modtool import`` (forum);
-* ``new_game(...)``: ``modtool new --game mafia`` (no roles are dealt);
-* ``problems(gd)``: what ``check`` reports beyond the events' shapes (soundness);
-* ``tally(...)``, ``announce(...)``: the two reading commands;
-* ``register(app)``: the host's fact commands (``replace``, ``death``, ``start-day``, ``alias``).
+Light on purpose: modtool imports it at start; the rules load inside the hooks.
+Besides the shared hooks it reads phpBB topics for ``modtool import``
+(``read_dump``) and brings the host's fact commands (``replace``, ``death``,
+``start-day``, ``alias``).
 """
 
 from __future__ import annotations
@@ -17,7 +13,7 @@ from datetime import tzinfo
 from pathlib import Path
 from typing import Optional
 
-from modtool.mafia.events import MAFIA_EVENTS as EVENTS  # noqa: F401 (part of the interface)
+from modtool.packs import GamePack
 
 GAME_ID = "mafia"
 KINDS = {"vote": "Vote count post: one row per target with its voters in cast order, not voting, majority, deadline"}
@@ -119,11 +115,13 @@ def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_p
     return render(GAME_ID, kind, fmt, vote_post_context(data, label, _deadline(gd, t.day)), game_dir)
 
 
-def register(app) -> None:
-    """The host's fact commands, on the core's typer app."""
+def _commands():
+    """The host's fact commands, as a typer app whose commands join modtool's."""
     import typer
 
-    from modtool.cli import _open
+    from modtool.cli_common import open_dir as _open
+
+    app = typer.Typer()
 
     @app.command("replace")
     def replace_(
@@ -208,3 +206,52 @@ def register(app) -> None:
         if gd.game.id != GAME_ID:
             raise UserError(_("this command is for mafia games; this one is {game}").format(game=gd.game.id))
         return gd
+
+    return app
+
+
+class MafiaPack(GamePack):
+    id = GAME_ID
+    name = "mafia（MafiaScum Mini Normal, English）"
+    kinds = KINDS
+    writing_commands = frozenset({"replace", "death", "start-day", "alias"})
+
+    def data_file(self) -> Path:
+        from modtool.games import data_dir
+
+        return data_dir("games") / "mafia.yaml"
+
+    def templates_dir(self) -> Path:
+        from modtool.games import data_dir
+
+        return data_dir("templates") / "mafia"
+
+    def event_schemas(self) -> dict:
+        from modtool.mafia.events import MAFIA_EVENTS
+
+        return MAFIA_EVENTS
+
+    def read_dump(self, text: str, source: str, tz: tzinfo):
+        return read_dump(text, source, tz)
+
+    def new_game(self, game_dir, game, *, roster, seed, players, require, board):
+        return new_game(game_dir, roster), []
+
+    def replay_problems(self, gd) -> list:
+        return problems(gd)
+
+    def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
+        import typer
+
+        typer.echo(tally(gd, day, floor, at, as_json), nl=False)
+
+    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
+        import typer
+
+        typer.echo(announce(gd, game_dir, kind, fmt, options.get("day"), None, options.get("title")), nl=False)
+
+    def command_apps(self):
+        return (_commands(),)
+
+
+PACK = MafiaPack()

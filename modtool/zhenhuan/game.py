@@ -17,7 +17,7 @@ def seats_of(gd: GameDir) -> list[dict]:
 
 
 def events_with_posts(gd: GameDir) -> tuple[list[Event], list[Problem]]:
-    from modtool.m42.facts import post_of
+    from modtool.eventfacts import post_of
     from modtool.zhenhuan.nominations import Labels, PostError, post_event
 
     from types import SimpleNamespace

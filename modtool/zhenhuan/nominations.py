@@ -3,7 +3,7 @@
 Nomination: ``提名对象：3号`` + ``提名理由：……``
 Vote:       ``投票对象：3号`` (``投票理由`` optional, kept when present)
 
-The strict approach of the M42 parser (``modtool.m42.voteparse``, M42-R5):
+The strict post form (``modtool.postform``, shared with the M42 vote parser):
 - labels and colons are compared after width folding (NFKC), so ``：`` and
   ``:`` are the same; a label counts only when followed by a colon;
 - the target runs to the end of its line or to the next label
@@ -29,7 +29,7 @@ from functools import lru_cache
 
 import regex
 
-from modtool.m42.voteparse import FormatError, _blank, _fold_map, _line_end, _raw_span
+from modtool.postform import FormatError, blank, compile_labels, fold_map, line_end, raw_span
 from modtool.markup import Body, split_body
 from modtool.posts import Post
 from modtool.text import fold_name
@@ -105,8 +105,6 @@ _ROLES = ("nominate_target", "nominate_reason", "vote_target", "vote_reason")
 
 @lru_cache(maxsize=16)
 def _patterns(key: tuple):
-    from modtool.m42.voteparse import compile_labels
-
     return compile_labels(_ROLES, key)
 
 
@@ -121,7 +119,7 @@ def parse_post(text: str, labels: Labels | None = None) -> Nomination | Vote | F
 
 def _parse(text: str, labels: Labels) -> Nomination | Vote | FormatError:
     with_colon, bare, role_of, shown = _patterns(labels.key())
-    F, src = _fold_map(text)
+    F, src = fold_map(text)
     ms = list(with_colon.finditer(F, timeout=TIMEOUT))
     if not ms:
         b = bare.search(F, timeout=TIMEOUT)
@@ -159,19 +157,19 @@ def _parse(text: str, labels: Labels) -> Nomination | Vote | FormatError:
     tm = found[t_role][0]
     t_start, t_pos = tm.span()
     t_end = _end_after(t_pos)
-    le = _line_end(F, t_pos, t_end)
+    le = line_end(F, t_pos, t_end)
     if le != -1:
         t_end = le
-    raw_target = _raw_span(text, src, t_pos, t_end).strip()
+    raw_target = raw_span(text, src, t_pos, t_end).strip()
     target = fold_name(raw_target)
     line = F.count("\n", 0, t_start) + 1
     reason = ""
     if r_role in found:
         r_pos = found[r_role][0].end()
-        reason = _raw_span(text, src, r_pos, _end_after(r_pos)).strip()
+        reason = raw_span(text, src, r_pos, _end_after(r_pos)).strip()
     if not target:
         return FormatError(f"格式错误：「{shown[t_role]}」是空的（对象要和标签写在同一行）")
-    if reason_required and _blank(reason):
+    if reason_required and blank(reason):
         return FormatError(f"格式错误：「{shown[r_role]}」是空的")
     if has_nom:
         return Nomination(target=target, raw_target=raw_target, reason=reason, line=line)

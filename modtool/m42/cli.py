@@ -1,4 +1,11 @@
-"""M42 discipline commands (cards, substitutes, schedule, flags): registered on modtool.cli.app."""
+"""M42's own commands (cards, substitutes, schedule, flags; a discussion day's facts:
+open, close, 代投) and its answers to the shared commands (tally, status,
+announce, act, advance). ``app``'s commands join the modtool app (modtool.m42.pack).
+
+The commands recording facts refuse a bad argument before writing (an unknown
+name, an unreadable time, a day not started), so README never needs to ask a
+director to edit the ledger.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +14,28 @@ from typing import List, Optional
 
 import typer
 
+from modtool.cli_common import echo_json, fmt as _fmt, now as _now, open_dir as _open, parse_at as _parse_at, refused_error
+from modtool.cli_common import show as _show
 from modtool.cli_options import Choice
-from modtool.cli import _fmt, _m42_state, _now, _open, _require_m42, _show, app
 from modtool.problems import Problem, UserError
+
+app = typer.Typer(rich_markup_mode=None)
+
+
+def _require_m42(gd) -> None:
+    if gd.game.id != "m42":
+        raise UserError(f"这个命令目前只支持 m42，这局是 {gd.game.id}")
+
+
+def _m42_state(game_dir: Path):
+    """Open an M42 game folder, refuse it if its ledger has problems, and replay it."""
+    from modtool.m42.engine import replay
+
+    gd = _open(game_dir)
+    _require_m42(gd)
+    if gd.problems:
+        raise UserError(gd.problems)
+    return gd, replay(gd)
 
 def _m42_game(game_dir: Path):
     from modtool.gamefile import open_game
@@ -32,7 +58,7 @@ def _record(game_dir: Path, ev: dict, done: str, validate=None) -> None:
     _m42_game(game_dir)
     st, refused, gd = record_event(game_dir, ev, validate)
     if refused:
-        raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
+        raise refused_error(refused)
     typer.echo(done)
     for p in st.pending:
         if p.kind == "camp_loss":
@@ -276,3 +302,184 @@ def speedup(
     _record(game_dir, {"type": "speedup", "day": day, "note": note}, f"已记录：第 {day} 天执行加速")
 
 
+
+
+
+@app.command()
+def close(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: int = typer.Option(..., "--day", min=1, help="第几天"),
+    at: str = typer.Option(..., "--at", help="关门时间，例如 \"2026-11-05 21:00\""),
+    note: Optional[str] = typer.Option(None, "--note", help="说明"),
+    force: bool = typer.Option(False, "--force", help="这一天已经结算时仍然改（会重新计票，之后的结果都可能改变）"),
+) -> None:
+    """记下一个讨论日的关门时间（不记时按 M42-R15 计算）；改关门时间就再记一次，后记的取代先记的。
+
+    已经结算的一天要加 --force 才改：重放会按新的关门时间重新计票，之后的夜晚和出局都可能改变。
+
+    Examples:
+
+    \b
+      modtool close examples/m42 --day 2 --at "2026-11-05 21:00"
+      modtool close examples/m42 --day 2 --at "2026-11-05 22:00" --note "论坛维护，延后一小时"
+    """
+    from modtool.m42.commands import record_close
+
+    gd = _open(game_dir)
+    _require_m42(gd)
+    for line in record_close(game_dir, day, _now(at, gd), note, force):
+        typer.echo(line)
+
+
+@app.command("open")
+def open_(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: int = typer.Option(1, "--day", min=1, help="第几天（只有第 1 天；之后的讨论日由黎明时的 advance 开始）"),
+    at: str = typer.Option(..., "--at", help="开始帖发出的时间，例如 \"2026-11-02 10:00\""),
+    force: bool = typer.Option(False, "--force", help="第 1 天已结算、或已导入更早的帖子时仍然改"),
+) -> None:
+    """记下第 1 天讨论日开始（发开始帖）的时间：关门时间、加速/延时和各项时限都从它算起（M42-R15）。
+
+    不记时，第 1 天从账本开头的 opens 或第 1 天最早导入的帖子算起。
+
+    Examples:
+
+    \b
+      modtool open examples/m42 --day 1 --at "2026-11-02 10:00"
+      modtool open examples/m42 --at "2026-11-02 09:30"
+    """
+    from modtool.m42.commands import record_open
+
+    gd = _open(game_dir)
+    _require_m42(gd)
+    typer.echo(record_open(game_dir, day, _now(at, gd), force))
+
+
+@app.command()
+def proxy(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    voter: str = typer.Argument(..., help="请导演代投的角色"),
+    target: str = typer.Argument(..., help="投票对象（角色名、别名或「弃权」）"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前的讨论日）"),
+    at: Optional[str] = typer.Option(None, "--at", help="玩家请求代投的时间（默认现在，须在当前阶段内）"),
+    kind: str = typer.Option("vote", "--kind", help="vote（投票）或 change（改票）"),
+    note: Optional[str] = typer.Option(None, "--note", help="说明，例如玩家私信的内容"),
+) -> None:
+    """记下一张代投（M42-R5）：谁投谁、从什么时候起；关门前一小时内的代投也记下，并说明不受理。
+
+    Examples:
+
+    \b
+      modtool proxy examples/m42 东方秦兰 白月初 --day 2 --at "2026-11-05 15:00"
+      modtool proxy examples/m42 涂山雅雅 石宽 --day 2 --kind change --at "2026-11-05 16:10" --note "私信改票"
+    """
+    from modtool.m42.commands import record_proxy
+
+    gd = _open(game_dir)
+    _require_m42(gd)
+    said, refused = record_proxy(game_dir, voter, target, day, _now(at, gd), kind, note)
+    if refused:
+        raise refused_error(refused)
+    typer.echo(said)
+
+
+# --- M42's answers to the shared commands (modtool.cli calls them through the pack) ---
+
+def _tally(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optional[str], close: Optional[str]):
+    from modtool.m42 import facts
+    from modtool.m42.engine import day_context
+    from modtool.m42.tally import tally_day
+
+    gd, st = _m42_state(game_dir)
+    day = day if day is not None else st.number  # the current day, as announce counts it
+    close_dt = _parse_at(close, gd, "--close") if close else None
+    at_dt = _parse_at(at, gd, "--at") if at else None
+    ctx = day_context(gd, st, day, close_dt)
+    t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd),
+                  facts.vote_options(gd), upto_floor=floor, upto_time=at_dt)
+    return gd, ctx, t, st
+
+
+def tally_command(game_dir: Path, day, floor, at, close, as_json: bool) -> None:
+    from modtool.m42.report import tally_text
+    from modtool.m42.status import exits_json
+    from modtool.problems import damage, refusals
+    from modtool.render import list_limit
+    from modtool.soundness import refusals_text
+    from modtool.timeutil import fmt
+
+    gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
+    notes = [str(p) for p in damage(rp.problems)]
+    if as_json:
+        data = t.to_json()
+        data["close"] = fmt(ctx.close)
+        data["sped_up"] = ctx.sped_up
+        data["notes"] = notes
+        data["refused"] = [str(p) for p in refusals(rp.problems)]
+        data["exits"] = exits_json(rp, day)
+        echo_json(data)
+        return
+    upto = f"{floor}楼" if floor is not None else at
+    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, notes, upto, list_limit(gd))
+               + refusals_text(rp.problems), nl=False)
+
+
+def status_command(game_dir: Path, as_json: bool) -> None:
+    from modtool.m42.status import status_json, status_text
+
+    gd, st = _m42_state(game_dir)
+    _show(as_json, status_json(gd, st), status_text(gd, st))
+
+
+def announce_command(game_dir: Path, kind: str, fmt_: str, options: dict) -> None:
+    from modtool.m42.announce import context
+    from modtool.render import render
+
+    gd, st = _m42_state(game_dir)
+    told_at, night = options.get("told_at"), options.get("night")
+    if kind in ("witch", "hunter"):  # M42-R15: the half-hour runs from this notice; record when it went out
+        from modtool.m42.commands import record_notice
+
+        gd, st, said = record_notice(game_dir, kind, night, lambda: _now(told_at, gd, "--told-at"), bool(told_at))
+        typer.echo(said, err=True)
+    elif told_at:
+        raise UserError(Problem("命令行 --told-at", "只有 witch 和 hunter 通知需要记录发出时间"))
+    close = options.get("close")
+    ctx = context(gd, st, kind, fmt_, options.get("day"), night, _parse_at(close, gd, "--close") if close else None,
+                  options.get("card"), options.get("character"), options.get("title"))
+    typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
+
+
+def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str], at, night, text) -> None:
+    from modtool.m42.commands import ABILITY_WORDS, act_arguments, record_act
+    from modtool.timeutil import fmt
+
+    _require_m42(gd)
+    actor, ability, targets = act_arguments(gd, actor, ability, targets)
+    st, refused, gd, new = record_act(game_dir, actor, ability, targets, lambda: _now(at, gd), night, text)
+    if refused:
+        raise refused_error(refused)
+    typer.echo(f"已记录：{actor} {ABILITY_WORDS[ability][0]} {' '.join(targets)}".rstrip())
+    for m in new:  # what this submission did, the seer's result included (private: for the director)
+        typer.echo(f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}")
+    if st.winner:
+        typer.echo(f"游戏结束：{gd.game.data['camps'][st.winner]['name']}胜利")
+
+
+def advance_command(game_dir: Path, gd, at) -> None:
+    from modtool.m42.commands import record_advance
+    from modtool.m42.engine import phase_label
+    from modtool.m42.status import next_steps
+    from modtool.timeutil import fmt
+
+    _require_m42(gd)
+    before, after, gd = record_advance(game_dir, _now(at, gd))
+    typer.echo(f"{phase_label(before)} → {phase_label(after)}")
+    for m in after.timeline[len(before.timeline):]:
+        typer.echo(f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}")
+    for w in after.warnings:  # e.g. M42-R5b: an early advance closed the day then
+        if w not in before.warnings:
+            typer.echo(f"注意：{w.message}")
+    typer.echo("下一步：")
+    for step in next_steps(gd, after):
+        typer.echo(f"  - {step}")

@@ -1,4 +1,6 @@
-"""The storyteller's commands for the 甄嬛 script: registered on modtool.cli.app."""
+"""The storyteller's commands for the 甄嬛 script, and its answers to the shared
+commands (status, announce, act, advance). ``app``'s commands join the modtool
+app (modtool.zhenhuan.pack)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,15 @@ from typing import List, Optional
 
 import typer
 
-from modtool.cli import _fmt, _m42_state, _now, _open, _require_m42, _show, app
+from modtool.cli_common import now as _now, open_dir as _open, refused_error
+from modtool.cli_common import show as _show
 from modtool.problems import Problem, UserError
+
+app = typer.Typer(rich_markup_mode=None)
 
 def _zh_report(gd, board, refused, done) -> None:
     if refused:
-        raise UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
+        raise refused_error(refused)
     if done:
         typer.echo(done)
     for q in board.questions:
@@ -142,3 +147,46 @@ def vote(
     _zh_report(gd, board, refused, f"已记录：{ev['voter']}号 投给 {ev['nominee']}号")
 
 
+# --- the 甄嬛 script's answers to the shared commands (modtool.cli calls them through the pack) ---
+
+def announce_command(game_dir: Path, gd, kind: str, fmt_: str, options: dict) -> None:
+    from modtool.render import render
+    from modtool.zhenhuan.game import replay
+    from modtool.zhenhuan.views import post_context
+
+    if options.get("character") is not None:
+        raise UserError("--character 只用于 M42 的 roles；血染甄嬛传的私信用 --seat 座位号")
+    if options.get("title") is not None:
+        raise UserError(Problem("命令行", "--title 只用于 M42 的 vote 帖"))
+    board, _ = replay(gd)
+    ctx = post_context(gd, board, kind, day=options.get("day"), night=options.get("night"), seat=options.get("seat"))
+    typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
+
+
+def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str], at, text) -> None:
+    from modtool.zhenhuan import commands as zh
+
+    gd, board, refused = zh.act(game_dir, actor, ability, targets, _now(at, gd) if at else None, text)
+    ev = _recorded(gd)
+    done = f"已记录：{ev['seat']}号 {zh.ability_label(gd, ev['ability'])} {' '.join(f'{t}号' for t in ev['targets'])}"
+    _zh_report(gd, board, refused, done.rstrip())
+
+
+def advance_command(game_dir: Path, gd, at) -> None:
+    from modtool.zhenhuan import commands as zh
+
+    before, after, refused, gd = zh.advance(game_dir, _now(at, gd) if at else None)
+    label = {"night": "夜", "day": "天"}
+    typer.echo(f"第 {before.number} {label.get(before.phase, '')} → "
+               + ("游戏结束" if after.phase == "over" else f"第 {after.number} {label[after.phase]}"))
+    for _, text_, public in after.timeline[len(before.timeline):]:
+        typer.echo(f"  {text_}{'' if public else '（不公开）'}")
+    _zh_report(gd, after, refused, None)
+
+
+def status_command(gd, as_json: bool) -> None:
+    from modtool.zhenhuan.game import replay
+    from modtool.zhenhuan.views import status_json, status_text
+
+    board, problems = replay(gd)
+    _show(as_json, status_json(gd, board, problems), status_text(gd, board, problems))

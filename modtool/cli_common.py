@@ -1,0 +1,67 @@
+"""Helpers every command module shares: the core commands (modtool.cli) and
+each pack's own (``modtool/<game>/cli.py``). Imports nothing of the CLI shell,
+so no command module imports another."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from modtool.problems import Problem, UserError
+
+
+def echo_json(data) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def show(as_json: bool, data, text: str) -> None:
+    """``data`` as JSON with --json, else ``text`` as it is."""
+    if as_json:
+        echo_json(data)
+    else:
+        typer.echo(text, nl=False)
+
+
+def open_dir(game_dir: Path):
+    from modtool.gamefile import open_game
+
+    return open_game(game_dir)
+
+
+def now(at: Optional[str], gd, option: str = "--at") -> datetime:
+    """The one place a command's time comes from: ``at`` as written, else the wall
+    clock only when it falls inside the current phase's window (modtool.clock),
+    which the game's pack tells."""
+    from modtool.clock import now_in, parse_at
+
+    if at:
+        return parse_at(at, gd.tz, option)
+    from modtool.packs import get_pack
+
+    return now_in(get_pack(gd.game.id).phase_window(gd), gd.tz, option)
+
+
+def parse_at(text: str, gd, option: str) -> datetime:
+    """A time given explicitly (never the wall clock): ``tally --at``, ``--close``, ``--told-at``."""
+    from modtool.clock import parse_at as parse
+
+    return parse(text, gd.tz, option)
+
+
+def fmt(dt) -> str:
+    from modtool.timeutil import fmt as format_time
+
+    return format_time(dt)
+
+
+def refused_error(refused: list[Problem]) -> UserError:
+    """Refused submissions, recorded all the same: the command's error."""
+    return UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
+
+
+def problem_json(p: Problem) -> dict:
+    return {"source": p.source, "line": p.line, "floor": p.floor, "message": p.message}

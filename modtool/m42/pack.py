@@ -1,0 +1,90 @@
+"""The M42 pack (狐妖小红娘版杀, Chinese forum werewolf): its hooks for modtool.packs.
+
+Light on purpose: modtool imports it at start; the rules load inside the hooks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.games import data_dir
+from modtool.m42.post_kinds import KINDS
+from modtool.packs import GamePack
+
+
+class M42Pack(GamePack):
+    id = "m42"
+    name = "m42（狐妖小红娘版杀）"
+    default_for_new = True
+    kinds = KINDS
+    writing_commands = frozenset({"close", "open", "proxy", "card", "withdraw", "decide", "substitute",
+                                  "assistant", "waive", "speedup"})
+
+    def data_file(self) -> Path:
+        return data_dir("games") / "m42.yaml"
+
+    def templates_dir(self) -> Path:
+        return data_dir("templates") / "m42"
+
+    def event_schemas(self) -> dict:
+        from modtool.m42.events import M42_EVENTS
+
+        return M42_EVENTS
+
+    def replay_problems(self, gd) -> list:
+        from modtool.m42.engine import replay
+        from modtool.problems import UserError
+
+        try:
+            return list(replay(gd).problems)
+        except UserError as exc:
+            return list(exc.problems)
+
+    def phase_window(self, gd):
+        from modtool.m42.engine import replay
+        from modtool.m42.windows import phase_window
+        from modtool.problems import UserError
+
+        if gd.problems:
+            raise UserError(gd.problems)
+        return phase_window(gd, replay(gd))
+
+    def import_notices(self, gd, day, events) -> list:
+        if not events or gd.problems:
+            return []
+        from modtool.m42.window import outside_day
+
+        return outside_day(gd, day, events)
+
+    def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
+        from modtool.m42.cli import tally_command
+
+        tally_command(game_dir, day, floor, at, close, as_json)
+
+    def status(self, game_dir, gd, *, as_json) -> None:
+        from modtool.m42.cli import status_command
+
+        status_command(game_dir, as_json)
+
+    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
+        from modtool.m42.cli import announce_command
+
+        announce_command(game_dir, kind, fmt, options)
+
+    def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now) -> None:
+        from modtool.m42.cli import act_command
+
+        act_command(game_dir, gd, actor, ability, targets, at, night, text)
+
+    def advance(self, game_dir, gd, *, at, now) -> None:
+        from modtool.m42.cli import advance_command
+
+        advance_command(game_dir, gd, at)
+
+    def command_apps(self):
+        from modtool.m42.cli import app
+
+        return (app,)
+
+
+PACK = M42Pack()

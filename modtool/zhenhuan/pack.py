@@ -1,0 +1,81 @@
+"""The 甄嬛 pack (血染甄嬛传, a Chinese Blood-on-the-Clocktower script): its hooks for modtool.packs.
+
+Light on purpose: modtool imports it at start; the rules load inside the hooks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.games import data_dir
+from modtool.packs import GamePack
+from modtool.zhenhuan.post_kinds import KINDS
+
+
+class ZhenhuanPack(GamePack):
+    id = "zhenhuan"
+    name = "zhenhuan（血染甄嬛传）"
+    kinds = KINDS
+    writing_commands = frozenset({"info", "answer", "nominate", "vote"})
+
+    def data_file(self) -> Path:
+        return data_dir("games") / "zhenhuan.yaml"
+
+    def templates_dir(self) -> Path:
+        return data_dir("templates") / "zhenhuan"
+
+    def event_schemas(self) -> dict:
+        from modtool.zhenhuan.events import ZH_EVENTS
+
+        return ZH_EVENTS
+
+    def header_roster(self, header: dict) -> dict:
+        if "roster" in header or not isinstance(header.get("seats"), list):
+            return header
+        # Clocktower: the seats are the roster (a player's name is how votes and posts name them).
+        return dict(header, roster=[
+            {"name": str(s.get("player")), "account": str(s.get("account", s.get("player"))),
+             "role": s.get("character"), "seat": s.get("seat")} for s in header["seats"] if isinstance(s, dict)])
+
+    def new_game(self, game_dir, game, *, roster, seed, players, require, board):
+        from modtool.zhenhuan.newgame import create_clocktower_game
+
+        return create_clocktower_game(game_dir, game, roster, players, seed, list(require), board)
+
+    def replay_problems(self, gd) -> list:
+        from modtool.zhenhuan.game import replay
+
+        return list(replay(gd)[1])
+
+    def header_warnings(self, gd) -> list[str]:
+        from modtool.zhenhuan.setup import header_warnings
+
+        return header_warnings(gd.game, gd.header)
+
+    def status(self, game_dir, gd, *, as_json) -> None:
+        from modtool.zhenhuan.cli import status_command
+
+        status_command(gd, as_json)
+
+    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
+        from modtool.zhenhuan.cli import announce_command
+
+        announce_command(game_dir, gd, kind, fmt, options)
+
+    def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now) -> None:
+        from modtool.zhenhuan.cli import act_command
+
+        act_command(game_dir, gd, actor, ability, targets, at, text)
+
+    def advance(self, game_dir, gd, *, at, now) -> None:
+        from modtool.zhenhuan.cli import advance_command
+
+        advance_command(game_dir, gd, at)
+
+    def command_apps(self):
+        from modtool.zhenhuan.cli import app
+
+        return (app,)
+
+
+PACK = ZhenhuanPack()
