@@ -12,6 +12,7 @@ from typing import List, Optional
 
 import typer
 
+from modtool.i18n import words_for
 from modtool.cli_common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
 from modtool.cli_options import Choice, LiveChoice, kinds_help
 from modtool.packs import all_packs, default_pack, get_pack
@@ -74,7 +75,7 @@ def new(
     g = load_game(game)
     path, warnings = get_pack(game).new_game(game_dir, g, roster=roster, seed=seed, players=players,
                                              require=list(require), board=board)
-    typer.echo(f"已建立 {path}")
+    typer.echo(words_for(game)("已建立 {path}").format(path=path))
     for w in warnings:
         typer.echo(f"提醒：{w}")
 
@@ -107,7 +108,7 @@ def check(
         for w in warnings:  # the storyteller may mean it: shown, never a failure
             typer.echo(f"提醒：{gd.ledger_path}：{w}")
         if not problems:
-            typer.echo(f"{gd.ledger_path}：{len(gd.events)} 个事件，没有发现问题")
+            typer.echo(words_for(gd.game.id)("{ledger}：{n} 个事件，没有发现问题").format(ledger=gd.ledger_path, n=len(gd.events)))
         typer.echo(refusals_text(refused), nl=False)
     if problems:
         raise UserError(problems)
@@ -158,16 +159,20 @@ def import_(
         events.insert(0, marker(batch, thread, day, len(events), files))
     if not dry_run and events:
         ledger.append(gd.ledger_path, events, expect_digest=gd.digest, one_line=True)
-    typer.echo(f"{'将' if dry_run else '已'}导入 {report.added} 帖，跳过已有的 {report.skipped} 帖"
-               + (f"（导入批次 {batch}；导错了可以用 modtool undo {game_dir} --import {batch} 一步撤销）"
-                  if batch is not None and not dry_run else ""), err=False)
+    tr = words_for(gd.game.id)
+    said = tr("将导入 {added} 帖，跳过已有的 {skipped} 帖") if dry_run else tr("已导入 {added} 帖，跳过已有的 {skipped} 帖")
+    if batch is not None and not dry_run:
+        said += tr("（导入批次 {batch}；导错了可以用 modtool undo {game} --import {batch} 一步撤销）")
+    typer.echo(said.format(added=report.added, skipped=report.skipped, batch=batch, game=game_dir), err=False)
     for notice in report.notices:
-        typer.echo(f"注意：{notice}")
+        typer.echo(tr("注意：{notice}").format(notice=notice))
     for post in report.changed:
-        typer.echo(f"注意：{post.floor}楼（{post.author}）与账本中已导入的内容不同（可能被编辑过），未覆盖")
+        typer.echo(tr("注意：{floor}楼（{author}）与账本中已导入的内容不同（可能被编辑过），未覆盖").format(floor=post.floor, author=post.author))
     for account, floors in report.unknown_accounts.items():
-        shown = "、".join(f"{f}楼" for f in floors[:10]) + (f" 等 {len(floors)} 帖" if len(floors) > 10 else "")
-        typer.echo(f"不在名单上的账号「{account}」：{shown}（不计票）")
+        shown = tr("、").join(tr("{floor}楼").format(floor=f) for f in floors[:10])
+        if len(floors) > 10:
+            shown += tr(" 等 {n} 帖").format(n=len(floors))
+        typer.echo(tr("不在名单上的账号「{account}」：{floors}（不计票）").format(account=account, floors=shown))
 
 
 @app.command()

@@ -121,9 +121,16 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
         append(ev)
         known = in_roster.get(author)
         if known is None:
-            known = in_roster[author] = by_account(author) is not None
+            known = in_roster[author] = by_account(author) is not None or _known_elsewhere(gd, author)
         if not known:
             report.unknown_accounts.setdefault(author, []).append(floor)
+
+
+def _known_elsewhere(gd: GameDir, account: str) -> bool:
+    """An account the game's pack knows beyond the roster (a recorded replacement)."""
+    from modtool.packs import get_pack
+
+    return get_pack(gd.game.id).known_account(gd, account)
 
 
 def _row_post(row: tuple, source: str, tz) -> Post:

@@ -35,6 +35,7 @@ overrides only what it has):
 
 ==========================  ==================================================
 ``id``, ``name``            the ``game:`` value and a label for ``new --help``
+``language``                the language of the core's messages for this game
 ``default_for_new``         True for the one pack ``new`` uses without --game
 ``data_file()``             the game definition YAML (roles, camps, options)
 ``templates_dir()``         folder of ``<kind>.<bbcode|md>.j2`` post templates
@@ -47,6 +48,7 @@ overrides only what it has):
 ``header_warnings(gd)``     ``check``'s reminders that are not failures
 ``phase_window(gd)``        when "now" may stand for a command's time
 ``read_dump(text, …)``      a forum format the game brings (phpBB), or None
+``known_account(gd, a)``    an account import knows beyond the roster
 ``import_notices(...)``     notices after an import (posts outside the day …)
 ``tally/status/announce/``  the shared commands, answered by this game; the
 ``act/advance``             default refuses ("only supported by …")
@@ -88,6 +90,7 @@ class GamePack:
     name: str = ""  # for help texts, e.g. "m42（狐妖小红娘版杀）"
     default_for_new: bool = False
     kinds: dict[str, str] = {}  # announce kinds → one line each for --help
+    language: str = "zh"  # the core's messages for this game come in this language (modtool.i18n)
     writing_commands: frozenset[str] = frozenset()  # own commands that append to the ledger
 
     # --- data -------------------------------------------------------------
@@ -138,6 +141,11 @@ class GamePack:
         (posts, problems), or None when ``text`` is not one (the core's
         Discuz and plain-text readers then decide)."""
         return None
+
+    def known_account(self, gd: "GameDir", account: str) -> bool:
+        """An account ``import`` should not call "not in the roster" though no
+        roster entry has it (e.g. a replacement recorded as a fact)."""
+        return False
 
     def import_notices(self, gd: "GameDir", day: int, events: list[dict]) -> list[Problem]:
         """Told after ``import`` plans its events (it goes on regardless)."""

@@ -51,9 +51,23 @@ _SURROGATE = regex.compile("([\ud800-\udfff])")
 
 @lru_cache(maxsize=1)
 def _t2s():
-    import opencc  # a C extension with its dictionaries: loaded by the commands that fold a name
+    """OpenCC's converter, loaded by the first command that folds a name.
 
-    return opencc.OpenCC("t2s")
+    Loaded with Ctrl-C held back: OpenCC's module turns an interrupt during
+    its initialisation into an ImportError (its binding reports any failure
+    so), which would end the command as an internal error; held back, the
+    Ctrl-C arrives just after, as the usual interrupt (exit 130)."""
+    import signal
+
+    hold = hasattr(signal, "pthread_sigmask")
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hold else None
+    try:
+        import opencc
+
+        return opencc.OpenCC("t2s")
+    finally:
+        if hold:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 # --- "did you mean" hints ------------------------------------------------------

@@ -214,6 +214,7 @@ class MafiaPack(GamePack):
     id = GAME_ID
     name = "mafia（MafiaScum Mini Normal, English）"
     kinds = KINDS
+    language = "en"
     writing_commands = frozenset({"replace", "death", "start-day", "alias"})
 
     def data_file(self) -> Path:
@@ -239,6 +240,10 @@ class MafiaPack(GamePack):
 
     def replay_problems(self, gd) -> list:
         return problems(gd)
+
+    def known_account(self, gd, account: str) -> bool:
+        """A replacement's account, recorded by ``modtool replace``."""
+        return any(account in (e.data.get("account"), e.data.get("player")) for e in gd.of_type("replace"))
 
     def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
         import typer

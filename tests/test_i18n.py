@@ -1,0 +1,88 @@
+"""The core's words come in the language of the game's pack, from gettext
+catalogues (modtool.i18n), never from ``if language ==`` branches."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from modtool.i18n import LOCALE, catalogue
+from tests.support.values import run_main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_committed_catalogues_are_their_po_files_compiled():
+    """Each .mo holds exactly the messages of its .po (python -m modtool.i18n_compile)."""
+    import gettext
+
+    from babel.messages.pofile import read_po
+
+    pos = sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+    assert pos
+    for po in pos:
+        with open(po, "rb") as f:
+            want = {m.id: m.string for m in read_po(f) if m.id}
+        with open(po.with_suffix(".mo"), "rb") as f:
+            got = {k: v for k, v in gettext.GNUTranslations(f)._catalog.items() if k}
+        assert got == want, f"run: python -m modtool.i18n_compile ({po})"
+
+
+def test_every_english_message_keeps_the_placeholders_of_its_chinese_id():
+    import re
+
+    from babel.messages.pofile import read_po
+
+    with open(LOCALE / "en" / "LC_MESSAGES" / "modtool.po", "rb") as f:
+        catalog = read_po(f)
+    for m in catalog:
+        if m.id:
+            assert m.string, m.id
+            assert set(re.findall(r"{\w+}", m.id)) == set(re.findall(r"{\w+}", m.string)), m.id
+
+
+def test_a_mafia_host_reads_the_core_in_english_and_m42_stays_chinese(tmp_path, capsys):
+    roster = tmp_path / "roster.yaml"
+    roster.write_text("- {name: Pine, account: Pine}\n- {name: Valern, account: Valern}\n- {name: Trendall, account: Trendall}\n",
+                      encoding="utf-8")
+    g = tmp_path / "g"
+    assert run_main(["new", str(g), "--game", "mafia", "--roster", str(roster)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Created ") and "已建立" not in out
+    posts = tmp_path / "posts.jsonl"
+    posts.write_text(
+        '{"forum": "53", "thread": "1", "pagelink": "x", "number": "3", "timestamp": "Fri Mar 25, 2011 12:30 pm", '
+        '"user": "Pine", "content": "<span class=\\"noboldsig\\">vote: Valern</span>"}\n'
+        '{"forum": "53", "thread": "1", "pagelink": "x", "number": "4", "timestamp": "Fri Mar 25, 2011 12:40 pm", '
+        '"user": "Stranger", "content": "hello"}\n', encoding="utf-8")
+    assert run_main(["start-day", str(g), "--day", "1", "--post", "3"]) == 0
+    capsys.readouterr()
+    assert run_main(["import", str(g), str(posts), "--thread", "vote", "--day", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Imported 2 posts" in out and 'Account "Stranger" is not in the roster: #4 (not counted)' in out
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in out), out
+    assert run_main(["check", str(g)]) == 0
+    assert "no problems found" in capsys.readouterr().out
+    m42 = tmp_path / "m42"
+    shutil.copytree(ROOT / "examples" / "m42", m42, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    assert run_main(["check", str(m42)]) == 0
+    assert "没有发现问题" in capsys.readouterr().out
+
+
+def test_a_replacement_account_is_not_called_unknown_by_import(tmp_path, capsys):
+    roster = tmp_path / "roster.yaml"
+    roster.write_text("- {name: Pine, account: Pine}\n- {name: Valern, account: Valern}\n", encoding="utf-8")
+    g = tmp_path / "g"
+    assert run_main(["new", str(g), "--game", "mafia", "--roster", str(roster)]) == 0
+    assert run_main(["replace", str(g), "Pine", "Quilford", "--post", "2"]) == 0
+    posts = tmp_path / "posts.jsonl"
+    posts.write_text('{"forum": "53", "thread": "1", "pagelink": "x", "number": "3", "timestamp": "Fri Mar 25, 2011 12:30 pm", '
+                     '"user": "Quilford", "content": "hi"}\n', encoding="utf-8")
+    capsys.readouterr()
+    assert run_main(["import", str(g), str(posts), "--thread", "vote", "--day", "1"]) == 0
+    assert "not in the roster" not in capsys.readouterr().out
+
+
+def test_catalogue_falls_back_to_the_chinese_id():
+    assert catalogue("zh").gettext("已建立 {path}") == "已建立 {path}"
+    assert catalogue("en").gettext("一句没有翻译的话") == "一句没有翻译的话"
