@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from modtool import voteform
 from modtool.postform import FormatError
-from modtool.markup import Body, split_body
+from modtool.markup import Body
 from modtool.posts import Post
 from modtool.text import fold_name
 from modtool.voteform import Kind, VoteForm, Words
@@ -128,7 +128,7 @@ def parse_post(text: str, labels: Labels | None = None) -> Nomination | Vote | F
 
 def parse_forum_post(post: Post, labels: Labels | None = None) -> Nomination | Vote | FormatError:
     """``parse_post`` on the post's own text: quoted text never counts (ZH-R11, as M42-R5)."""
-    body = split_body(post.body)
+    body = post.split()
     if not isinstance(body, Body):
         return FormatError(body.reason if hasattr(body, "reason") else "格式错误：帖子内容无法读取，请说书人人工核对")
     return parse_post(body.own, labels)
