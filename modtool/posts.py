@@ -5,12 +5,21 @@ as ``post`` events; the rules read them back. ``body`` is the post's own
 markup as Discuz BBCode (HTML from the forum is turned back into the BBCode
 the poster typed), quotes included as ``[quote]…[/quote]``, so that every
 derived view (plain text, quoted parts, fonts) is computed, not stored.
+
+``Post.split()`` is the body split into own text / quotes / hidden parts /
+reply references (``modtool.markup.split_body``), computed on first use and
+kept on the post: every step that reads a post's own text uses it, so a body
+is split once however many steps read it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from modtool.markup import Body, MarkupError
 
 
 @dataclass(frozen=True)
@@ -34,3 +43,25 @@ class Post:
     reply_to: ReplyRef | None = None
     source: str = ""  # file the post was read from, for messages
     extra: dict = field(default_factory=dict, compare=False)
+    # keep_hidden -> split body; set once with object.__setattr__ (``extra``
+    # is shared between posts, so the memo cannot live there).
+    _splits: dict | None = field(default=None, init=False, repr=False, compare=False)
+
+    def split(self, *, keep_hidden: bool = False) -> Body | MarkupError:
+        """``markup.split_body(self.body, keep_hidden=…)``, computed once per post."""
+        memo = self._splits
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_splits", memo)
+        r = memo.get(keep_hidden)
+        if r is None:
+            from modtool import markup  # markup imports this module
+
+            r = memo[keep_hidden] = markup.split_body(self.body or "", keep_hidden=keep_hidden)
+        return r
+
+    def __getstate__(self) -> dict:
+        """Pickled without the memo (a derived view, recomputed on demand)."""
+        state = dict(self.__dict__)
+        state.pop("_splits", None)
+        return state

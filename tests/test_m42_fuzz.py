@@ -153,7 +153,7 @@ import time  # noqa: E402
 
 from modtool import markup  # noqa: E402
 from modtool import postform  # noqa: E402
-from modtool.m42 import voteparse  # noqa: E402
+from modtool import voteform  # noqa: E402
 from modtool.text import fold, fold_name  # noqa: E402
 
 # Characters whose folding is not one-to-one or not local: combining marks,
@@ -206,7 +206,7 @@ def test_line_end_matches_regex(text, a, b):
 @settings(max_examples=400, deadline=None)
 @given(odd_texts)
 def test_fold_target_is_fold_name(text):
-    assert voteparse._fold_target(text) == fold_name(text)
+    assert voteform._fold_target(text) == fold_name(text)
 
 
 @settings(max_examples=400, deadline=None)

@@ -57,7 +57,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 
 import regex
 
-from modtool.markup import own_text
+from modtool.markup import Body, own_text
 from modtool.posts import Post
 from modtool.roster import Roster
 from modtool.text import fold
@@ -166,7 +166,12 @@ def request_kinds(body: str) -> tuple[list[str], list[str]]:
 
     Only the poster's own text is read (quotes and [hide] removed).
     """
-    text = _WS.sub("", fold(own_text(body)))
+    return _request_kinds_in(own_text(body))
+
+
+def _request_kinds_in(own: str) -> tuple[list[str], list[str]]:
+    """``request_kinds`` on the poster's own text (already split off)."""
+    text = _WS.sub("", fold(own))
     asked, negated = [], []
     for kind in (SPEEDUP, DELAY):
         if _REQ[kind].search(text) or _WHOLE_REVERSED[kind].fullmatch(text):
@@ -211,7 +216,8 @@ def compute_day_schedule(
     seen: set[tuple[date, str, str]] = set()
     by_day: dict[date, dict[str, int]] = {}
     for p in sorted(process_posts, key=lambda p: (_local(p.time, tz), p.floor)):
-        asked, negated = request_kinds(p.body or "")
+        own = p.split()  # the post's memoised split: own text, quotes and [hide] removed
+        asked, negated = _request_kinds_in(own.own if isinstance(own, Body) else "")
         if not asked and not negated:
             continue
         when = _local(p.time, tz)

@@ -20,7 +20,7 @@ from operator import itemgetter
 import regex
 
 from modtool.m42.voteparse import FormatError, ParsedVote, VoteLabels, labels_patterns, parse_vote_compiled
-from modtool.markup import Body, split_body
+from modtool.markup import Body
 from modtool.posts import Post, ReplyRef
 from modtool.roster import Roster
 from modtool.text import closest as _hint  # "did you mean" hints never decide a vote (M42-R5)
@@ -222,7 +222,7 @@ class _Day:
         zombie = voter not in ctx.alive
         if zombie:  # M42-R17: any post by a character who is out is flagged (诈尸)
             self.flag(p.floor, voter, "zombie", f"{voter}已出局，仍在投票帖发帖（诈尸）")
-        body = split_body(p.body, keep_hidden=self.options.vote_in_hide)
+        body = p.split(keep_hidden=self.options.vote_in_hide)
         if not isinstance(body, Body):
             self.invalid_post(base, body.reason)
             return
@@ -320,7 +320,7 @@ class _Day:
                 return
             refs = [p.reply_to] if p.reply_to is not None else []
             if body is None:
-                body = split_body(p.body)
+                body = p.split()
             if isinstance(body, Body):
                 refs.extend(body.refs)
             if not any(_ref_matches(r, q, self.zone) for r in refs for q in own):

@@ -3,7 +3,7 @@
 Nomination: ``提名对象：3号`` + ``提名理由：……``
 Vote:       ``投票对象：3号`` (``投票理由`` optional, kept when present)
 
-The strict post form (``modtool.postform``, shared with the M42 vote parser):
+The strict post form (the core's ``modtool.voteform``, as the M42 votes):
 - labels and colons are compared after width folding (NFKC), so ``：`` and
   ``:`` are the same; a label counts only when followed by a colon;
 - the target runs to the end of its line or to the next label
@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import difflib
 import re
-from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import regex
 
-from modtool.postform import FormatError, blank, compile_labels, fold_map, line_end, raw_span
-from modtool.markup import Body, split_body
+from modtool import voteform
+from modtool.postform import FormatError
+from modtool.markup import Body
 from modtool.posts import Post
 from modtool.text import fold_name
+from modtool.voteform import Kind, VoteForm, Words
 
 __all__ = [
     "FormatError",
@@ -45,9 +45,6 @@ __all__ = [
     "resolve_target",
     "post_event",
 ]
-
-TIMEOUT = 1.0
-
 
 @dataclass(frozen=True)
 class Labels:
@@ -102,83 +99,36 @@ class TargetError:
 
 _ROLES = ("nominate_target", "nominate_reason", "vote_target", "vote_reason")
 
+_WORDS = Words(
+    not_a_vote="不是提名或投票帖：没有「{nominate_target}」或「{vote_target}」",
+    mixed="格式错误：同一帖里既有提名格式又有投票格式，无法判断；请提名和投票分开发帖",
+    twice="格式错误：「{label}」出现了{n}次，无法判断",
+    timeout="格式错误：帖子内容无法在限定时间内读取，请说书人人工核对",
+)
+
 
 @lru_cache(maxsize=16)
-def _patterns(key: tuple):
-    return compile_labels(_ROLES, key)
+def _form(key: tuple, vote_reason_required: bool) -> VoteForm:
+    """The 甄嬛 post form: a nomination (reason required) before a vote."""
+    return VoteForm(
+        kinds=(Kind("nominate", key[0], key[1]), Kind("vote", key[2], key[3], reason_required=vote_reason_required)),
+        words=_WORDS,
+    )
 
 
 def parse_post(text: str, labels: Labels | None = None) -> Nomination | Vote | FormatError:
     """Parse a post's own text (quotes already removed). Never raises."""
     labels = labels or Labels()
-    try:
-        return _parse(text, labels)
-    except TimeoutError:
-        return FormatError("格式错误：帖子内容无法在限定时间内读取，请说书人人工核对")
-
-
-def _parse(text: str, labels: Labels) -> Nomination | Vote | FormatError:
-    with_colon, bare, role_of, shown = _patterns(labels.key())
-    F, src = fold_map(text)
-    ms = list(with_colon.finditer(F, timeout=TIMEOUT))
-    if not ms:
-        b = bare.search(F, timeout=TIMEOUT)
-        if b is not None:
-            lab = shown[role_of[b.group(1)]]
-            return FormatError(f"格式错误：「{lab}」后面缺少冒号（格式：{lab}：…）")
-        return FormatError(
-            f"不是提名或投票帖：没有「{shown['nominate_target']}」或「{shown['vote_target']}」", not_a_vote=True
-        )
-    found: dict[str, list] = {}
-    for m in ms:
-        found.setdefault(role_of[m.group(1)], []).append(m)
-    for role in _ROLES:
-        n = len(found.get(role, ()))
-        if n > 1:
-            return FormatError(f"格式错误：「{shown[role]}」出现了{n}次，无法判断")
-    has_nom = "nominate_target" in found or "nominate_reason" in found
-    has_vote = "vote_target" in found or "vote_reason" in found
-    if has_nom and has_vote:
-        return FormatError("格式错误：同一帖里既有提名格式又有投票格式，无法判断；请提名和投票分开发帖")
-    t_role, r_role = ("nominate_target", "nominate_reason") if has_nom else ("vote_target", "vote_reason")
-    reason_required = has_nom or labels.vote_reason_required
-    if t_role not in found:
-        return FormatError(f"格式错误：缺少「{shown[t_role]}」")
-    if reason_required and r_role not in found:
-        return FormatError(f"格式错误：缺少「{shown[r_role]}」")
-
-    starts = [m.start() for m in ms]
-    n_f = len(F)
-
-    def _end_after(pos: int) -> int:
-        i = bisect_left(starts, pos)
-        return starts[i] if i < len(starts) else n_f
-
-    tm = found[t_role][0]
-    t_start, t_pos = tm.span()
-    t_end = _end_after(t_pos)
-    le = line_end(F, t_pos, t_end)
-    if le != -1:
-        t_end = le
-    raw_target = raw_span(text, src, t_pos, t_end).strip()
-    target = fold_name(raw_target)
-    line = F.count("\n", 0, t_start) + 1
-    reason = ""
-    if r_role in found:
-        r_pos = found[r_role][0].end()
-        reason = raw_span(text, src, r_pos, _end_after(r_pos)).strip()
-    if not target:
-        return FormatError(f"格式错误：「{shown[t_role]}」是空的（对象要和标签写在同一行）")
-    if reason_required and blank(reason):
-        return FormatError(f"格式错误：「{shown[r_role]}」是空的")
-    if has_nom:
-        return Nomination(target=target, raw_target=raw_target, reason=reason, line=line)
-    return Vote(target=target, raw_target=raw_target, reason=reason, line=line)
+    a = voteform.parse(text, _form(labels.key(), labels.vote_reason_required))
+    if isinstance(a, FormatError):
+        return a
+    cls = Nomination if a.kind == "nominate" else Vote
+    return cls(target=a.target, raw_target=a.raw_target, reason=a.reason, line=a.line)
 
 
 def parse_forum_post(post: Post, labels: Labels | None = None) -> Nomination | Vote | FormatError:
     """``parse_post`` on the post's own text: quoted text never counts (ZH-R11, as M42-R5)."""
-    body = split_body(post.body)
+    body = post.split()
     if not isinstance(body, Body):
         return FormatError(body.reason if hasattr(body, "reason") else "格式错误：帖子内容无法读取，请说书人人工核对")
     return parse_post(body.own, labels)

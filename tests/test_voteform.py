@@ -1,0 +1,45 @@
+"""The core's labelled-form parser (modtool.voteform): one parser that each
+game configures with a declarative form, and that the Chinese packs go through."""
+
+from __future__ import annotations
+
+from modtool import voteform
+from modtool.voteform import FormAction, FormatError, Kind, VoteForm, Words, parse
+
+# A made-up game: a challenge (reason required) takes precedence over a pick
+# (reason optional); no wrong-label hint.
+FORM = VoteForm(
+    kinds=(Kind("challenge", ("挑战对象",), ("挑战理由",)), Kind("pick", ("选择对象",), ("选择理由",), reason_required=False)),
+    words=Words(not_a_vote="不是帖子：没有「{challenge_target}」或「{pick_target}」", mixed="两种都有"),
+)
+
+
+def test_a_game_configures_kinds_labels_and_required_reasons():
+    assert parse("挑战对象：甲\n挑战理由：太吵", FORM) == FormAction("challenge", "甲", "甲", "太吵", line=1)
+    assert parse("闲聊\n选择对象：乙", FORM) == FormAction("pick", "乙", "乙", "", line=2)
+    assert parse("挑战对象：甲", FORM) == FormatError("格式错误：缺少「挑战理由」")
+
+
+def test_messages_are_the_games_words():
+    r = parse("随便说说", FORM)
+    assert r == FormatError("不是帖子：没有「挑战对象」或「选择对象」", not_a_vote=True) and r.not_a_vote
+    assert parse("挑战对象：甲 挑战理由：x\n选择对象：乙", FORM) == FormatError("两种都有")
+    assert parse("选择对象：甲\n选择对象：乙", FORM) == FormatError("格式错误：「选择对象」出现了2次，无法判断")
+
+
+def test_wrong_label_hint_only_when_the_game_asks_for_it():
+    assert parse("挑战：甲", FORM).not_a_vote
+    hinted = VoteForm(FORM.kinds, Words("x", "y", wrong_label="没有「{label}」（{label}：…，{reason_label}：…）"))
+    assert parse("挑战：甲", hinted) == FormatError("没有「挑战对象」（挑战对象：…，挑战理由：…）")
+
+
+def test_m42_and_zhenhuan_posts_go_through_the_core_parser(monkeypatch):
+    from modtool.m42.voteparse import parse_vote
+    from modtool.zhenhuan.nominations import parse_post
+
+    seen = []
+    real = voteform.parse
+    monkeypatch.setattr(voteform, "parse", lambda text, form: seen.append(form.kinds[0].name) or real(text, form))
+    assert parse_vote("投票对象：饺子\n投票理由：好吃").target == "饺子"
+    assert parse_post("提名对象：3号\n提名理由：急").raw_target == "3号"
+    assert seen == ["vote", "nominate"]
