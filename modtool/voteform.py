@@ -1,4 +1,6 @@
-"""One parser for labelled post forms (``投票对象：X`` + ``投票理由：…``), configured by each game.
+"""One parser for vote forms, configured by each game: labelled post forms
+(``投票对象：X`` + ``投票理由：…``: ``VoteForm``, ``parse``) and inline actions
+(``[b]VOTE: X[/b]``: ``InlineForm``, ``inline_actions``, at the end).
 
 A game describes its forms declaratively and calls ``parse``:
 
@@ -37,7 +39,7 @@ import regex
 from modtool.postform import TIMEOUT, FormatError, blank, compile_labels, fold_map, line_end, raw_span
 from modtool.text import fold_name
 
-__all__ = ["FormAction", "FormatError", "Kind", "VoteForm", "Words", "parse"]
+__all__ = ["FormAction", "FormatError", "InlineForm", "Kind", "VoteForm", "Words", "inline_actions", "outside_quotes", "parse"]
 
 # Label patterns are escaped literals followed by ``[^\S\n]*:``: linear time,
 # microseconds on a text this short, where the regex timeout (which costs more
@@ -213,3 +215,104 @@ def _parse(text: str, form: VoteForm) -> FormAction | FormatError:
     if kind.reason_required and blank(reason):
         return FormatError(f"格式错误：「{shown[r_role]}」是空的")
     return FormAction(kind=kind.name, target=target, raw_target=raw_target, reason=reason, line=line)
+
+
+# --- inline actions (forum mafia: bold or tagged, several to a post) ---------------------
+
+
+@dataclass(frozen=True)
+class InlineForm:
+    """Actions written inline rather than as labelled fields, as English forum
+    mafia writes them: ``[vote]X[/vote]``, ``[unvote][/unvote]``, or inside a
+    bold run ``[b]vote: X[/b]``, ``[b]unvote[/b]``; several in one run are
+    taken in order (``[b]unvote Pine; Vote Trendall[/b]``). A game configures
+    its words; the rules are these:
+
+    - nothing inside a quote counts, at any depth (an unclosed quote runs to
+      the end of the post);
+    - a bold run splits into clauses at new lines and semicolons, and at a
+      comma or full stop that another action word follows;
+    - a clause is an action only when it *is* the action form: bold prose
+      that merely contains the word is not one;
+    - inside a vote tag the tag is the form; a vote naming ``no_target``
+      (e.g. "no lynch") is kind ``no_target_kind``; a vote naming no one is
+      nothing.
+
+    ``inline_actions`` gives ``FormAction`` values with ``target`` and
+    ``raw_target`` both as written: what a name means is the game's business."""
+
+    vote_words: tuple[str, ...] = ("vote",)
+    unvote_words: tuple[str, ...] = ("unvote",)
+    vote_tag: str = "vote"
+    unvote_tag: str = "unvote"
+    marks: tuple[str, ...] = ("b",)  # BBCode tags whose runs may hold actions
+    no_target: str = r"no[\s_-]*lynch"
+    no_target_kind: str = "no_lynch"
+
+
+_QUOTE_OPEN = regex.compile(r"\[quote(?:=[^\]]*)?\]", regex.I)
+_QUOTE_TAG = regex.compile(r"\[quote(?:=[^\]]*)?\]|\[/quote\]", regex.I)
+_ANY_TAG = regex.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", regex.I)
+
+
+def outside_quotes(body: str) -> str:
+    """``body`` (BBCode) without any quote, at any depth (an unclosed quote runs to the end)."""
+    out, depth, pos = [], 0, 0
+    for m in _QUOTE_TAG.finditer(body):
+        if depth == 0:
+            out.append(body[pos:m.start()])
+        depth = depth + 1 if _QUOTE_OPEN.fullmatch(m.group()) else max(depth - 1, 0)
+        pos = m.end()
+    if depth == 0:
+        out.append(body[pos:])
+    return "".join(out)
+
+
+@lru_cache(maxsize=16)
+def _inline_patterns(form: InlineForm):
+    def alt(words) -> str:
+        return "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
+
+    tags = f"{regex.escape(form.vote_tag)}|{regex.escape(form.unvote_tag)}"
+    marks = "|".join(regex.escape(m) for m in form.marks)
+    runs = regex.compile(rf"\[(?P<tag>{tags})\](?P<tagged>.*?)\[/(?:{tags})\]|\[(?P<mark>{marks})\](?P<marked>.*?)\[/(?P=mark)\]",
+                         regex.I | regex.S | regex.V1)
+    words = alt((*form.unvote_words, *form.vote_words))
+    clauses = regex.compile(rf"[\n;]+|(?<=[.,!])\s*(?=(?:{words})\b)", regex.I | regex.V1)
+    action = regex.compile(rf"(?:(?P<un>{alt(form.unvote_words)})|(?:{alt(form.vote_words)}))\b\s*:?\s*(?P<target>.*?)[\s.!,]*",
+                           regex.I | regex.S | regex.V1)
+    return runs, clauses, action, regex.compile(form.no_target, regex.I | regex.V1)
+
+
+def _inline_clause(text: str, form: InlineForm, action, no_target, forced: str | None = None) -> FormAction | None:
+    text = _ANY_TAG.sub("", text).strip()
+    if forced is not None:  # inside a vote tag: the tag is the form
+        target = text.strip(" .!,:")
+    else:
+        m = action.fullmatch(text)
+        if not m:
+            return None
+        forced, target = ("unvote" if m.group("un") else "vote"), m.group("target").strip()
+    if forced == "vote" and no_target.fullmatch(target):
+        return FormAction(form.no_target_kind, target, target)
+    if forced == "vote" and not target:
+        return None  # "vote:" with nothing after it names no one
+    return FormAction(forced, target, target)
+
+
+def inline_actions(body: str, form: InlineForm) -> list[FormAction]:
+    """The actions of a post body (BBCode), in the order written (see ``InlineForm``)."""
+    runs, clauses, action, no_target = _inline_patterns(form)
+    found: list[FormAction] = []
+    for m in runs.finditer(outside_quotes(body)):
+        if m.group("tag") is not None:
+            forced = "unvote" if m.group("tag").casefold() == form.unvote_tag.casefold() else "vote"
+            act = _inline_clause(m.group("tagged"), form, action, no_target, forced)
+            if act:
+                found.append(act)
+            continue
+        for piece in clauses.split(m.group("marked")):
+            act = _inline_clause(piece, form, action, no_target)
+            if act:
+                found.append(act)
+    return found

@@ -43,3 +43,19 @@ def test_m42_and_zhenhuan_posts_go_through_the_core_parser(monkeypatch):
     assert parse_vote("投票对象：饺子\n投票理由：好吃").target == "饺子"
     assert parse_post("提名对象：3号\n提名理由：急").raw_target == "3号"
     assert seen == ["vote", "nominate"]
+
+
+def test_inline_actions_are_the_cores_and_a_game_configures_its_words():
+    """The mafia pack's bold actions go through the core parser (voteform.inline_actions);
+    another game can bring other words and marks without a parser of its own."""
+    from modtool.mafia import actions as mafia
+    from modtool.voteform import InlineForm, inline_actions
+
+    assert mafia.FORM.__class__ is InlineForm
+    body = '[quote="A"][b]vote: Pine[/b][/quote][b]Unvote. Vote: Trendall.[/b] [vote]no lynch[/vote]'
+    assert [(a.kind, a.raw_target) for a in inline_actions(body, mafia.FORM)] == [
+        ("unvote", ""), ("vote", "Trendall"), ("no_lynch", "no lynch")]
+    other = InlineForm(vote_words=("lynch",), unvote_words=("unlynch",), marks=("u", "b"), no_target=r"nobody",
+                       no_target_kind="skip")
+    got = inline_actions("[u]unlynch; lynch Bob[/u] [b]I would never lynch Bob in bold prose[/b] [b]lynch nobody[/b]", other)
+    assert [(a.kind, a.raw_target) for a in got] == [("unvote", ""), ("vote", "Bob"), ("skip", "nobody")]
