@@ -12,7 +12,7 @@ from typing import List, Optional
 
 import typer
 
-from modtool.i18n import words_for
+from modtool.i18n import words_for, words_for_language
 from modtool.cli_common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
 from modtool.cli_options import Choice, LiveChoice, kinds_help
 from modtool.packs import all_packs, default_pack, get_pack
@@ -333,9 +333,10 @@ def undo(
     ledger.append(gd.ledger_path, [{"type": "revert", "line": last.line, "note": f"撤销 {last.type}"}], expect_digest=gd.digest)
     from modtool.schema import event_name
 
-    typer.echo(f"已撤销第 {last.line} 行的{event_name(last.type)}记录（账本中保留原记录）")
+    tr = words_for(gd.game.id)
+    typer.echo(tr("已撤销第 {line} 行的{what}记录（账本中保留原记录）").format(line=last.line, what=tr(event_name(last.type))))
     if last.type == "post" and gd.of_type("import"):
-        typer.echo(f"要撤销整次导入，请用：modtool undo {game_dir} --import last")
+        typer.echo(tr("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game_dir))
 
 
 @app.command()
@@ -391,6 +392,18 @@ def _report_crash(exc: BaseException) -> Path:
     with open(fd, "w", encoding="utf-8") as f:
         f.write("".join(traceback.format_exception(exc)))
     return Path(name)
+
+
+def _words_of_this_game():
+    """The core's words in the language of the game this command opened (Chinese
+    before any game is open: the games that came first speak it)."""
+    from modtool.gamefile import _opened
+
+    try:
+        game_id = next(reversed(_opened.values()))[2].game.id
+        return words_for(game_id)
+    except (StopIteration, IndexError, AttributeError, UserError):
+        return words_for_language("zh")
 
 
 def _usage_message(exc) -> str:
@@ -504,8 +517,9 @@ def _main(argv: list[str] | None) -> None:
         if rc == 130:  # click turns Ctrl-C into Abort and, without standalone mode, returns 130
             _interrupted()
     except UserError as exc:
+        tr = _words_of_this_game()
         for p in exc.problems:
-            typer.echo(f"错误：{p}", err=True)
+            typer.echo(tr("错误：{problem}").format(problem=p), err=True)
         sys.exit(1)
     except (KeyboardInterrupt, typer.Abort):
         _interrupted()

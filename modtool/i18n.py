@@ -28,3 +28,8 @@ def words_for(game_id: str):
     from modtool.packs import get_pack
 
     return catalogue(get_pack(game_id).language).gettext
+
+
+def words_for_language(language: str):
+    """``tr(message)`` in ``language`` (see ``words_for``)."""
+    return catalogue(language).gettext

@@ -188,8 +188,12 @@ class GamePack:
 
 def unsupported(command: str, gd) -> UserError:
     """The refusal of a shared command the game of ``gd`` does not answer."""
+    from modtool.i18n import words_for
+
+    tr = words_for(gd.game.id)
     able = [p.id for p in all_packs().values() if p.answers(command)]
-    return UserError(f"这个命令目前只支持 {'、'.join(able) or '（没有游戏）'}，这局是 {gd.game.id}")
+    return UserError(tr("这个命令目前只支持 {games}，这局是 {game}").format(
+        games=tr("、").join(able) or tr("（没有游戏）"), game=gd.game.id))
 
 
 # --- the registry -----------------------------------------------------------

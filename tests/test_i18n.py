@@ -86,3 +86,21 @@ def test_a_replacement_account_is_not_called_unknown_by_import(tmp_path, capsys)
 def test_catalogue_falls_back_to_the_chinese_id():
     assert catalogue("zh").gettext("已建立 {path}") == "已建立 {path}"
     assert catalogue("en").gettext("一句没有翻译的话") == "一句没有翻译的话"
+
+
+def test_a_mafia_host_gets_errors_undo_and_refusals_in_english(tmp_path, capsys):
+    roster = tmp_path / "roster.yaml"
+    roster.write_text("- {name: Pine, account: Pine}\n- {name: Valern, account: Valern}\n", encoding="utf-8")
+    g = tmp_path / "g"
+    assert run_main(["new", str(g), "--game", "mafia", "--roster", str(roster)]) == 0
+    assert run_main(["start-day", str(g), "--day", "1", "--post", "3"]) == 0
+    capsys.readouterr()
+    assert run_main(["tally", str(g), "--day", "3"]) == 1  # a day not started: refused, in English
+    err = capsys.readouterr().err
+    assert err.startswith("Error: ") and "day 3 has not started" in err
+    assert run_main(["status", str(g)]) == 1  # a shared command the pack does not answer
+    err = capsys.readouterr().err
+    assert err.startswith("Error: This command is only for")
+    assert run_main(["undo", str(g)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Took back the") and not any("\u4e00" <= ch <= "\u9fff" for ch in out)

@@ -77,6 +77,13 @@ def _day_tally(gd, day, upto_post, at):
         raise UserError(gd.problems)
     known = days(gd)
     day = day if day is not None else (known[-1] if known else 1)
+    if known and day not in known:
+        from modtool.mafia.messages import _
+        from modtool.problems import Problem
+
+        raise UserError(Problem(_("command line --day"), _("day {day} has not started; the days started so far: {days} "
+                                                          "(modtool start-day records where a day starts)")
+                                .format(day=day, days=", ".join(map(str, known)))))
     at_dt = parse_at(at, gd.tz, "--at") if at else None
     return tally_day(gd, day, upto_post, at_dt)
 
