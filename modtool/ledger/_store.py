@@ -468,9 +468,9 @@ def _tell(path: Path, data: LedgerData) -> None:
         more = f"\n  ……共 {len(data.vanished)} 条" if len(data.vanished) > 20 else ""
         game = path.parent
         notice(f"{path}：账本里少了 {len(data.vanished)} 条 modtool 写入并确认过的记录"
-               f"（可能是编辑器用旧内容覆盖了账本，或是手工删掉的）：\n{shown}{more}\n"
+               f"（可能是编辑器用旧内容覆盖了账本，或是手工改过、删掉的）：\n{shown}{more}\n"
                f"  恢复（追加回账本末尾）：modtool restore {game}\n"
-               f"  如果是你有意删除的：modtool restore {game} --forget")
+               f"  如果是你有意改过或删掉的（改过的记录恢复会多出一条）：modtool restore {game} --forget")
 
 
 def _vanished(path: Path, raw: bytes | None, size: int, sig: list[int], events: list[Event]) -> list:
