@@ -120,3 +120,20 @@ def test_m42_r16_assistant_only_for_three_games_or_fewer(m42_game):
     ok = '- {type: assistant, character: 白月初, helper: 阿白, games: 3}\n'
     gd, st = run(m42_game, ok + ok.replace("games: 3", "games: 4"))
     assert messages(st).count("场外助理") == 1
+
+
+def test_m42_r13_cards_merge_in_the_order_given_not_the_order_recorded():
+    """A card recorded late with an earlier time merges in its place in time: three
+    blues recorded as 12:00, 10:00, 11:00 become a yellow at 12:00, not at 11:00."""
+    from datetime import datetime, timezone
+
+    from modtool.m42.cards import Card, red_reached_at, standing
+
+    def card(n, color, hour):
+        return Card(n, "石宽", color, "x", datetime(2026, 11, 4, hour, tzinfo=timezone.utc))
+
+    blues = [card(1, "blue", 12), card(2, "blue", 10), card(3, "blue", 11)]
+    t = standing(blues)
+    assert (t.blue, t.yellow) == (0, 1) and t.merged == ["11-04 12:00 3 张蓝牌合并为 1 张黄牌"]
+    yellows = [card(1, "yellow", 9), card(2, "yellow", 8), card(3, "yellow", 15), card(4, "yellow", 7)]
+    assert red_reached_at(yellows) == datetime(2026, 11, 4, 9, tzinfo=timezone.utc)  # 7:00, 8:00, 9:00 make the red

@@ -35,10 +35,16 @@ class Tally:
     merged: list[str] = field(default_factory=list)  # "3 蓝 → 1 黄" notes
 
 
+def _in_time(cards: list[Card]) -> list[Card]:
+    """Cards in the order they were given (M42-R13 merges as they come), whatever the
+    order they were recorded in; ties keep the ledger's order."""
+    return sorted(cards, key=lambda c: c.at)
+
+
 def standing(cards: list[Card]) -> Tally:
     """What a character's cards add up to, merges applied (withdrawn cards do not count)."""
     t = Tally()
-    for c in cards:
+    for c in _in_time(cards):
         if c.withdrawn:
             continue
         if c.color == "blue":
@@ -61,7 +67,7 @@ def standing(cards: list[Card]) -> Tally:
 def red_reached_at(cards: list[Card]) -> datetime | None:
     """When the first red (given or merged) stood, or None."""
     acc: list[Card] = []
-    for c in cards:
+    for c in _in_time(cards):
         acc.append(c)
         if standing(acc).red > 0:
             return c.at
