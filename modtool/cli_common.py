@@ -36,10 +36,11 @@ def now(at: Optional[str], gd, option: str = "--at") -> datetime:
     """The one place a command's time comes from: ``at`` as written, else the wall
     clock only when it falls inside the current phase's window (modtool.clock),
     which the game's pack tells."""
-    from modtool.clock import now_in, parse_at
+    from modtool.arguments import time_arg
+    from modtool.clock import now_in
 
     if at:
-        return parse_at(at, gd.tz, option)
+        return time_arg(at, gd.tz, option)
     from modtool.packs import get_pack
 
     return now_in(get_pack(gd.game.id).phase_window(gd), gd.tz, option)
@@ -47,9 +48,9 @@ def now(at: Optional[str], gd, option: str = "--at") -> datetime:
 
 def parse_at(text: str, gd, option: str) -> datetime:
     """A time given explicitly (never the wall clock): ``tally --at``, ``--close``, ``--told-at``."""
-    from modtool.clock import parse_at as parse
+    from modtool.arguments import time_arg
 
-    return parse(text, gd.tz, option)
+    return time_arg(text, gd.tz, option)
 
 
 def fmt(dt) -> str:

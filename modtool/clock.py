@@ -31,13 +31,6 @@ def wall_clock(tz) -> datetime:
     return datetime.now(tz).replace(microsecond=0)
 
 
-def parse_at(text: str, tz, option: str = "--at") -> datetime:
-    """A time written on the command line, in the game's zone; a user error naming the option."""
-    from modtool.arguments import time_arg
-
-    return time_arg(text, tz, option)
-
-
 def span(w: Window) -> str:
     """「2026-11-05 09:00 至 21:00」: the end's date only when it differs."""
     start, end = w.start, w.end

@@ -192,16 +192,10 @@ def record_open(game_dir, day: int, at: datetime, force: bool = False) -> str:
     return f"已记录：第 1 天 {fmt(at, False)} 开始"
 
 
-def _character(gd: GameDir, label: str, what: str) -> str:
-    from modtool.m42.tally import _hint
+def _character(gd: GameDir, label: str, argument: str) -> str:
+    from modtool.arguments import character_arg
 
-    found = gd.roster.lookup(label)
-    if len(found) == 1:
-        return found[0].name
-    if found:
-        raise UserError(Problem("命令行", f"{what}「{label}」同时是几个角色的名字"))
-    hint = _hint(label, gd.roster.all_labels())
-    raise UserError(Problem("命令行", f"{what}「{label}」不是本局角色的名字" + (f"；你是不是想写「{hint}」？" if hint else "")))
+    return character_arg(gd.roster, label, argument)
 
 
 def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetime, kind: str,
@@ -219,9 +213,9 @@ def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetim
             raise UserError(Problem("命令行 --day", f"现在是{phase_label(st)}，请用 --day 给出是第几天的代投"))
         day = st.number
     _started(gd, st, day, "代投")
-    name = _character(gd, voter, "投票人")
+    name = _character(gd, voter, "投票人 VOTER")
     abstain = target.strip() in facts.vote_labels(gd).abstain
-    whom = target.strip() if abstain else _character(gd, target, "投票对象")
+    whom = target.strip() if abstain else _character(gd, target, "投票对象 TARGET")
     ev = {"type": "proxy", "day": day, "voter": name, "target": whom, "at": fmt(at)}
     if kind != "vote":
         ev["kind"] = kind

@@ -69,7 +69,7 @@ def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
 
 
 def _day_tally(gd, day, upto_post, at):
-    from modtool.clock import parse_at
+    from modtool.arguments import time_arg
     from modtool.mafia.day import days, tally_day
     from modtool.problems import UserError
 
@@ -84,7 +84,7 @@ def _day_tally(gd, day, upto_post, at):
         raise UserError(Problem(_("command line --day"), _("day {day} has not started; the days started so far: {days} "
                                                           "(modtool start-day records where a day starts)")
                                 .format(day=day, days=", ".join(map(str, known)))))
-    at_dt = parse_at(at, gd.tz, "--at") if at else None
+    at_dt = time_arg(at, gd.tz, "--at") if at else None
     return tally_day(gd, day, upto_post, at_dt)
 
 
