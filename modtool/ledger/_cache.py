@@ -431,17 +431,13 @@ def write_base(ledger: Path, c: Cached, sig: list[int]) -> None:
     if blob is None:
         drop(ledger)
         return
-    path = cache_path(ledger)
+    if not _replace(cache_path(ledger), blob):
+        drop(ledger)
+        return
     try:
-        path.parent.mkdir(exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        with open(tmp, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, path)
-        try:
-            os.unlink(segments_path(ledger))
-        except FileNotFoundError:
-            pass
+        os.unlink(segments_path(ledger))
+    except FileNotFoundError:
+        pass
     except OSError:
         drop(ledger)
 
@@ -470,16 +466,22 @@ def add_segment(ledger: Path, s: Stretch, sig: list[int], lines: int, ends_nl: b
 def write_record(path: Path, obj) -> None:
     """A side record beside the cache (same format and MAC); best effort."""
     blob = _pack(obj)
-    if blob is None:
-        return
+    if blob is not None:
+        _replace(path, blob)
+
+
+def _replace(path: Path, blob: bytes) -> bool:
+    """``path`` now holds ``blob`` whole (a temp file renamed over it; no fsync:
+    a cache is rebuilt from the ledger if a crash loses it). False if it could not be."""
     try:
         path.parent.mkdir(exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         with open(tmp, "wb") as f:
             f.write(blob)
         os.replace(tmp, path)
+        return True
     except OSError:
-        pass
+        return False
 
 
 def read_record(path: Path):
