@@ -397,12 +397,11 @@ def _report_crash(exc: BaseException) -> Path:
 def _words_of_this_game():
     """The core's words in the language of the game this command opened (Chinese
     before any game is open: the games that came first speak it)."""
-    from modtool.gamefile import _opened
+    from modtool import gamefile
 
     try:
-        game_id = next(reversed(_opened.values()))[2].game.id
-        return words_for(game_id)
-    except (StopIteration, IndexError, AttributeError, UserError):
+        return words_for(gamefile.last_game_id) if gamefile.last_game_id else words_for_language("zh")
+    except UserError:  # a game no pack knows
         return words_for_language("zh")
 
 
@@ -508,6 +507,9 @@ def _main(argv: list[str] | None) -> None:
     from modtool.ledger._lock import EXCLUSIVE, SHARED, session
 
     _report.appended = 0
+    from modtool import gamefile
+
+    gamefile.last_game_id = None  # this command's game, once it opens one
     _report.notice = _notice
     try:
         with session(EXCLUSIVE if command in WRITING_COMMANDS else SHARED):

@@ -104,3 +104,14 @@ def test_a_mafia_host_gets_errors_undo_and_refusals_in_english(tmp_path, capsys)
     assert run_main(["undo", str(g)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Took back the") and not any("\u4e00" <= ch <= "\u9fff" for ch in out)
+
+
+def test_an_error_before_any_game_opens_is_chinese_even_after_a_mafia_command(tmp_path, capsys):
+    """The error prefix follows the game *this* command opened, not an earlier one in the process."""
+    roster = tmp_path / "roster.yaml"
+    roster.write_text("- {name: Pine, account: Pine}\n", encoding="utf-8")
+    assert run_main(["new", str(tmp_path / "g"), "--game", "mafia", "--roster", str(roster)]) == 0
+    assert run_main(["check", str(tmp_path / "g")]) == 0
+    capsys.readouterr()
+    assert run_main(["check", str(tmp_path / "none")]) == 1
+    assert capsys.readouterr().err.startswith("错误：")

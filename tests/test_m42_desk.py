@@ -292,7 +292,7 @@ def test_announce_witch_of_a_past_night_renders_without_recording_unless_told_at
 # -- traps a hurried director found ------------------------------------------------------
 
 
-def test_close_of_a_settled_day_needs_force_and_writes_nothing_without_it(tmp_path, capsys):
+def test_close_of_a_settled_day_needs_force_and_writes_nothing_without_it_M42_R15(tmp_path, capsys):
     """Moving a settled day's close recounts that day and may change every night and exit
     after it: refused, nothing written, unless the director says --force."""
     import shutil
@@ -320,7 +320,7 @@ def test_advance_to_a_time_before_the_phase_began_is_refused_M42_R5b(tmp_path, c
     assert _ledger(g) == before
 
 
-def test_open_after_posts_already_imported_or_after_the_close_needs_force(game, capsys):
+def test_open_after_posts_already_imported_or_after_the_close_needs_force_M42_R15(game, capsys):
     before = _ledger(game)
     code, _, err = run(capsys, "open", game, "--day", 1, "--at", "2026-11-03 12:00")  # posts from 11-02 10:00 are in
     assert code == 1 and "--force" in err

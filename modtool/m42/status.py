@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from modtool.gamefile import GameDir
+from modtool.m42 import facts
 from modtool.m42.engine import LAST_WORDS_LIMIT, PRIVATE_CAUSES, State, fmt_short, phase_label
 from modtool.problems import damage, refusals
 from modtool.soundness import refusals_text
@@ -26,8 +27,6 @@ def next_steps(gd: GameDir, st: State) -> list[str]:
         if rec.kill is None:
             steps.append(f"等待狼人提交杀人目标（时限 {wolves_due}）：modtool act {gd.folder_arg} 狼人 kill 目标")
         elif witch_in and not rec.used and len(st.potions_used) < 2:
-            from modtool.m42 import facts
-
             told = facts.first_notice(gd, "witch", rec.start, night=n)
             if told is not None:  # M42-R15: the notice is recorded; her half-hour runs from it
                 steps.append(f"已在 {fmt_short(told)} 通知女巫，等她答复（时限从通知时算起半小时，M42-R15）")
