@@ -90,18 +90,35 @@ def test_sigkill_during_import_and_append_leaves_before_or_after(tmp_path):
     after_card = game(tmp_path, "after-card")
     assert subprocess.run(card(after_card, "k"), env=ENV, capture_output=True).returncode == 0
     after_card = (after_card / "ledger.yaml").read_bytes()
-    # Calibrate: how long a whole import takes here, so kills land all along it.
-    t0 = time.perf_counter()
-    run("import", str(game(tmp_path, "timing")), str(dump), "--thread", "discussion", "--day", "2")
-    span = time.perf_counter() - t0
+
+    def import_cmd(g: Path) -> list[str]:
+        return [*CMD, "import", str(g), str(dump), "--thread", "discussion", "--day", "2"]
+
+    def span(make_cmd) -> float:
+        """How long a whole run of the command takes here (the slower of two),
+        so that kills land all along it whatever this machine's speed."""
+        took = []
+        for _ in range(2):
+            g = game(tmp_path, f"timing-{rng.random()}")
+            t0 = time.perf_counter()
+            subprocess.run(make_cmd(g), env=ENV, capture_output=True, timeout=120)
+            took.append(time.perf_counter() - t0)
+        return max(took)
+
+    spans = {"import": span(import_cmd), "card": span(lambda g: card(g, "k"))}
     outcomes = {"before": 0, "after": 0}
-    for k in range(24):
+    n = 24
+    for k in range(n):
         g = game(tmp_path, f"k{k}")
         if k % 2 == 0:
-            cmd, after = [*CMD, "import", str(g), str(dump), "--thread", "discussion", "--day", "2"], after_import
+            cmd, after, whole = import_cmd(g), after_import, spans["import"]
         else:
-            cmd, after = card(g, "k"), after_card
-        _kill_at_random(cmd, rng.uniform(0.05, span * 1.1))
+            cmd, after, whole = card(g, "k"), after_card, spans["card"]
+        # Stratified over 5%..140% of a whole run, jittered: early kills
+        # land in start-up and reading, middle ones in the write, late
+        # ones after the commit (a slow moment here only shifts them).
+        lo, hi = 0.05 + 1.35 * k / n, 0.05 + 1.35 * (k + 1) / n
+        _kill_at_random(cmd, whole * rng.uniform(lo, hi))
         # The next command recovers: the ledger is the one before or after, whole.
         check = run("check", str(g))
         assert check.returncode == 0, check.stderr
