@@ -131,6 +131,7 @@ def _render(body: str, toks: list[_Tok], lo: int, hi: int, a: int, b: int, acc: 
     i = lo
     code_close = acc["code_close"]
     hide_close = acc["hide_close"]
+    keep_tags = acc["keep_tags"] and acc["top"]  # quotes' and hidden parts' text stays plain
     while i < hi:
         if not i & 1023 and time.monotonic() > acc["deadline"]:
             raise _Timeout
@@ -139,7 +140,8 @@ def _render(body: str, toks: list[_Tok], lo: int, hi: int, a: int, b: int, acc: 
         pos = t.end
         if _is(t, "code", False) and code_close.get(i, hi) < hi:
             j = code_close[i]
-            parts.append(body[t.end : toks[j].start])  # literal
+            literal = body[t.end : toks[j].start]
+            parts.append(literal.translate(_LITERAL_BRACKETS) if keep_tags else literal)
             pos = toks[j].end
             i = j + 1
             continue
@@ -188,12 +190,17 @@ def _render(body: str, toks: list[_Tok], lo: int, hi: int, a: int, b: int, acc: 
                 pos = toks[j].end
                 i = j + 1
                 continue
+        if keep_tags:
+            parts.append(body[t.start : t.end])
         key = ("/" if t.closing else "") + t.name
         if key in _LINE_BREAKS:
             parts.append("\n")
         i += 1
     parts.append(body[pos:b])
     return "".join(parts)
+
+
+_LITERAL_BRACKETS = str.maketrans("[]", "［］")
 
 
 def _pairs(toks: list[_Tok]) -> tuple[dict[int, int], dict[int, int]]:
@@ -252,21 +259,26 @@ def _refs_in(quoted: str) -> list[ReplyRef]:
     ]
 
 
-def split_body(body: str, *, keep_hidden: bool = False, timeout: float = DEFAULT_TIMEOUT) -> Body | MarkupError:
+def split_body(body: str, *, keep_hidden: bool = False, keep_tags: bool = False,
+               timeout: float = DEFAULT_TIMEOUT) -> Body | MarkupError:
     """Split a BBCode body into own text, quotes and hidden parts.
 
     ``keep_hidden=True`` keeps the text of ``[hide]`` blocks in the own text
-    (option ``vote_in_hide``). Never raises: a timeout gives ``MarkupError``.
+    (option ``vote_in_hide``). ``keep_tags=True`` keeps the own text's
+    markup as typed (``[b]…[/b]``), for games whose actions are marked up
+    (a bold ``VOTE: X``); quotes and hidden parts go as always, and a
+    ``[code]`` block's brackets become ``［ ］`` (shown literally, so nothing
+    in it is markup). Never raises: a timeout gives ``MarkupError``.
     """
     deadline = time.monotonic() + timeout
     if "[" not in body and deadline > time.monotonic():
         # Fast path: no tag and no old-style reply marker (both need "["), so
         # the whole body is own text (what _split gives, tested to agree).
         return Body(own=body)
-    return _split(body, keep_hidden, deadline)
+    return _split(body, keep_hidden, deadline, keep_tags)
 
 
-def _split(body: str, keep_hidden: bool, deadline: float) -> Body | MarkupError:
+def _split(body: str, keep_hidden: bool, deadline: float, keep_tags: bool = False) -> Body | MarkupError:
     try:
         toks = _tokens(body, deadline)
         code_close, hide_close = _pairs(toks)
@@ -278,6 +290,7 @@ def _split(body: str, keep_hidden: bool, deadline: float) -> Body | MarkupError:
             "hidden": [],
             "refs": [],
             "keep_hidden": keep_hidden,
+            "keep_tags": keep_tags,
             "deadline": deadline,
         }
         own = _render(body, toks, 0, len(toks), 0, len(body), acc)

@@ -43,21 +43,22 @@ class Post:
     reply_to: ReplyRef | None = None
     source: str = ""  # file the post was read from, for messages
     extra: dict = field(default_factory=dict, compare=False)
-    # keep_hidden -> split body; set once with object.__setattr__ (``extra``
-    # is shared between posts, so the memo cannot live there).
+    # (keep_hidden, keep_tags) -> split body; set once with object.__setattr__
+    # (``extra`` is shared between posts, so the memo cannot live there).
     _splits: dict | None = field(default=None, init=False, repr=False, compare=False)
 
-    def split(self, *, keep_hidden: bool = False) -> Body | MarkupError:
-        """``markup.split_body(self.body, keep_hidden=…)``, computed once per post."""
+    def split(self, *, keep_hidden: bool = False, keep_tags: bool = False) -> Body | MarkupError:
+        """``markup.split_body(self.body, keep_hidden=…, keep_tags=…)``, computed once per post."""
         memo = self._splits
         if memo is None:
             memo = {}
             object.__setattr__(self, "_splits", memo)
-        r = memo.get(keep_hidden)
+        key = (keep_hidden, keep_tags)
+        r = memo.get(key)
         if r is None:
             from modtool import markup  # markup imports this module
 
-            r = memo[keep_hidden] = markup.split_body(self.body or "", keep_hidden=keep_hidden)
+            r = memo[key] = markup.split_body(self.body or "", keep_hidden=keep_hidden, keep_tags=keep_tags)
         return r
 
     def __getstate__(self) -> dict:

@@ -39,7 +39,7 @@ import regex
 from modtool.postform import TIMEOUT, FormatError, blank, compile_labels, fold_map, line_end, raw_span
 from modtool.text import fold_name
 
-__all__ = ["FormAction", "FormatError", "InlineForm", "Kind", "VoteForm", "Words", "inline_actions", "outside_quotes", "parse"]
+__all__ = ["FormAction", "FormatError", "InlineForm", "Kind", "VoteForm", "Words", "inline_actions", "parse"]
 
 # Label patterns are escaped literals followed by ``[^\S\n]*:``: linear time,
 # microseconds on a text this short, where the regex timeout (which costs more
@@ -228,8 +228,9 @@ class InlineForm:
     taken in order (``[b]unvote Pine; Vote Trendall[/b]``). A game configures
     its words; the rules are these:
 
-    - nothing inside a quote counts, at any depth (an unclosed quote runs to
-      the end of the post);
+    - nothing inside a quote counts, at any depth: ``inline_actions`` reads
+      the post's own text with its markup, quotes already gone
+      (``Post.split(keep_tags=True)``, the one quote splitter);
     - a bold run splits into clauses at new lines and semicolons, and at a
       comma or full stop that another action word follows;
     - a clause is an action only when it *is* the action form: bold prose
@@ -250,22 +251,7 @@ class InlineForm:
     no_target_kind: str = "no_lynch"
 
 
-_QUOTE_OPEN = regex.compile(r"\[quote(?:=[^\]]*)?\]", regex.I)
-_QUOTE_TAG = regex.compile(r"\[quote(?:=[^\]]*)?\]|\[/quote\]", regex.I)
 _ANY_TAG = regex.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]", regex.I)
-
-
-def outside_quotes(body: str) -> str:
-    """``body`` (BBCode) without any quote, at any depth (an unclosed quote runs to the end)."""
-    out, depth, pos = [], 0, 0
-    for m in _QUOTE_TAG.finditer(body):
-        if depth == 0:
-            out.append(body[pos:m.start()])
-        depth = depth + 1 if _QUOTE_OPEN.fullmatch(m.group()) else max(depth - 1, 0)
-        pos = m.end()
-    if depth == 0:
-        out.append(body[pos:])
-    return "".join(out)
 
 
 @lru_cache(maxsize=16)
@@ -300,11 +286,12 @@ def _inline_clause(text: str, form: InlineForm, action, no_target, forced: str |
     return FormAction(forced, target, target)
 
 
-def inline_actions(body: str, form: InlineForm) -> list[FormAction]:
-    """The actions of a post body (BBCode), in the order written (see ``InlineForm``)."""
+def inline_actions(own: str, form: InlineForm) -> list[FormAction]:
+    """The actions of a post's own text with its markup (``Post.split(keep_tags=True).own``:
+    quotes removed), in the order written (see ``InlineForm``)."""
     runs, clauses, action, no_target = _inline_patterns(form)
     found: list[FormAction] = []
-    for m in runs.finditer(outside_quotes(body)):
+    for m in runs.finditer(own):
         if m.group("tag") is not None:
             forced = "unvote" if m.group("tag").casefold() == form.unvote_tag.casefold() else "vote"
             act = _inline_clause(m.group("tagged"), form, action, no_target, forced)

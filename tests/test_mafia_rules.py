@@ -135,3 +135,17 @@ def test_fact_commands_record_and_the_tally_reads_them_in_english(tmp_path):
     assert "Bob (1): Alice" in out and "Not voting (4): Bob, Carol, Dave, Erin" in out
     assert "With 5 alive, it takes 3 to lynch." in _run("announce", str(folder), "vote").stdout
     assert "**Vote Count 1**" in _run("announce", str(folder), "vote", "--format", "md").stdout
+
+
+def test_a_post_that_cannot_be_read_is_listed_for_the_host_not_counted(tmp_path, monkeypatch):
+    from modtool import markup
+
+    real = markup.split_body
+
+    def slow_on_bob(body, **kw):  # the splitter gives up on a pathological body
+        return markup.MarkupError("timeout") if "Bob" in body else real(body, **kw)
+
+    monkeypatch.setattr(markup, "split_body", slow_on_bob)
+    t = tally(game(tmp_path, [(1, "Alice", "[b]vote: Erin[/b]"), (2, "Carol", "[b]vote: Bob[/b]")]))
+    assert t["votes"] == [{"target": "Erin", "voters": ["Alice"]}]
+    assert [(u["post"], u["voter"], u["reason"]) for u in t["unresolved"]] == [(2, "Carol", "unreadable")]

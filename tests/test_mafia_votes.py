@@ -46,3 +46,15 @@ def test_bold_prose_containing_the_word_is_not_an_action():
 
 def test_unbolded_votes_do_not_count():
     assert actions("vote: A") == []
+
+
+def test_nothing_in_a_code_block_is_markup_so_no_vote_counts_there():
+    """phpBB shows a [code] block literally: a bold vote typed in one is not bold."""
+    assert actions("[code][b]vote: A[/b][/code]") == []
+    assert actions("[code]x[/code][b]vote: B[/b]") == [Action("vote", "B")]
+
+
+def test_quotes_go_by_the_one_splitter_cited_uncited_nested_and_unclosed():
+    body = ('[quote="Pine"]a [quote]b [b]vote: A[/b][/quote] [b]vote: B[/b][/quote]'
+            '[QUOTE=x][b]vote: C[/b][/QUOTE][b]vote: D[/b][quote]unclosed [b]vote: E[/b]')
+    assert actions(body) == [Action("vote", "D")]

@@ -106,3 +106,11 @@ def test_pathological_nesting_does_not_raise():
     assert own_text("[quote]" * 5000) == ""
     assert own_text("[hide]" * 3000 + "[/hide]" * 3000) == ""
     assert own_text("[/quote][/hide][/code]x") == "x"
+
+
+def test_keep_tags_keeps_the_own_texts_markup_and_drops_quotes_and_hidden_parts():
+    body = '[b]我[/b][quote="甲"][b]引用[/b][/quote][hide]藏[/hide][code][b]码[/b][/code][color=red]红[/color]'
+    kept = split_body(body, keep_tags=True)
+    assert kept.own == "[b]我[/b]［b］码［/b］[color=red]红[/color]"
+    assert kept.quotes == split_body(body).quotes == ("引用",) and kept.hidden == ("藏",)
+    assert split_body(body).own == "我[b]码[/b]红"  # the plain view is unchanged

@@ -60,3 +60,19 @@ def test_keep_hidden_is_a_separate_view(splits):
     p = post(2, "白月初", "[hide]投票对象：石宽[/hide]")
     assert p.split().own.strip() == "" and "石宽" in p.split(keep_hidden=True).own
     assert len(splits) == 2
+
+
+def test_the_mafia_day_splits_each_post_once_however_often_it_is_tallied(splits, tmp_path):
+    """The mafia pack reads the same once-split posts (own text with its
+    markup, ``Post.split(keep_tags=True)``), not the raw bodies."""
+    from modtool.gamefile import open_game
+    from modtool.mafia.day import tally_day
+    from tests.test_mafia_rules import game
+
+    folder = game(tmp_path, [(1, "Alice", '[quote="Bob"][b]vote: Carol[/b][/quote][b]vote: Erin[/b]'),
+                             (2, "Bob", "[b]vote: Erin[/b]"), (3, "Carol", "no vote here [b]at all[/b]")])
+    gd = open_game(folder)
+    for upto in (1, 2, 3, None, None):
+        t = tally_day(gd, 1, upto)
+    assert t.voters_of("Erin") == ["Alice", "Bob"]
+    assert len(splits) == 3

@@ -49,11 +49,14 @@ def test_inline_actions_are_the_cores_and_a_game_configures_its_words():
     """The mafia pack's bold actions go through the core parser (voteform.inline_actions);
     another game can bring other words and marks without a parser of its own."""
     from modtool.mafia import actions as mafia
+    from modtool.markup import split_body
     from modtool.voteform import InlineForm, inline_actions
 
     assert mafia.FORM.__class__ is InlineForm
     body = '[quote="A"][b]vote: Pine[/b][/quote][b]Unvote. Vote: Trendall.[/b] [vote]no lynch[/vote]'
-    assert [(a.kind, a.raw_target) for a in inline_actions(body, mafia.FORM)] == [
+    own = split_body(body, keep_tags=True).own  # the one quote splitter; the markup stays
+    assert own == '[b]Unvote. Vote: Trendall.[/b] [vote]no lynch[/vote]'
+    assert [(a.kind, a.raw_target) for a in inline_actions(own, mafia.FORM)] == [
         ("unvote", ""), ("vote", "Trendall"), ("no_lynch", "no lynch")]
     other = InlineForm(vote_words=("lynch",), unvote_words=("unlynch",), marks=("u", "b"), no_target=r"nobody",
                        no_target_kind="skip")

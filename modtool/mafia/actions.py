@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from modtool.markup import MarkupError, split_body
 from modtool.voteform import InlineForm, inline_actions
 
 FORM = InlineForm(vote_words=("vote",), unvote_words=("unvote",), vote_tag="vote", unvote_tag="unvote", marks=("b",),
@@ -29,6 +30,14 @@ class Action:
     target: str  # as written ("" for a bare unvote)
 
 
-def actions(body: str) -> list[Action]:
-    """The actions of a post body, in the order written."""
-    return [Action(a.kind, a.raw_target) for a in inline_actions(body, FORM)]
+def own_actions(split) -> list[Action] | None:
+    """The actions of a post's own text with markup (``Post.split(keep_tags=True)``),
+    in the order written; None when the body could not be read (``MarkupError``)."""
+    if isinstance(split, MarkupError):
+        return None
+    return [Action(a.kind, a.raw_target) for a in inline_actions(split.own, FORM)]
+
+
+def actions(body: str) -> list[Action] | None:
+    """The actions of a post body (BBCode, quotes included), in the order written."""
+    return own_actions(split_body(body, keep_tags=True))

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from modtool.mafia.actions import actions
+from modtool.eventfacts import post_of
+from modtool.mafia.actions import own_actions
 from modtool.mafia.slots import Slots
 
 NO_LYNCH = "\0no lynch"
@@ -35,7 +36,7 @@ class Unresolved:
     voter: str
     text: str
     hint: str | None = None
-    reason: str = "unknown"  # "unknown" (no such name) or "dead"
+    reason: str = "unknown"  # "unknown" (no such name), "dead", or "unreadable" (the body could not be read)
 
 
 @dataclass
@@ -79,7 +80,7 @@ class DayTally:
 @dataclass
 class Facts:
     slots: Slots
-    posts: list[dict]  # post events' data, by post number
+    posts: list  # post events' Posts (``eventfacts.post_of``: split once per load), by post number
     starts: dict[int, int]  # day -> first post
     deaths: list[dict]
 
@@ -90,10 +91,11 @@ def facts(gd) -> Facts:
         return memo
     replacements = [e.data for e in gd.of_type("replace")]
     aliases = [e.data for e in gd.of_type("alias")]
-    posts = sorted((e.data for e in gd.of_type("post")), key=lambda d: d["floor"])
+    events = sorted(gd.of_type("post"), key=lambda e: e.data["floor"])
     starts: dict[int, int] = {}
-    for d in posts:
-        starts.setdefault(d["day"], d["floor"])
+    for e in events:
+        starts.setdefault(e.data["day"], e.data["floor"])
+    posts = [post_of(e, gd) for e in events]
     for e in gd.of_type("start_day"):
         starts[e.data["day"]] = e.data["post"]  # the host's word wins, the later fact over the earlier
     got = Facts(Slots(gd.roster, replacements, aliases), posts, starts, [e.data for e in gd.of_type("death")])
@@ -106,8 +108,6 @@ def days(gd) -> list[int]:
 
 
 def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | None = None) -> DayTally:
-    from modtool.timeutil import parse_time
-
     f = facts(gd)
     start = f.starts.get(day)
     if start is None:
@@ -119,18 +119,22 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
     seq = 0
     deaths = sorted((d for d in f.deaths if d["post"] > start), key=lambda d: d["post"])
     for post in f.posts:
-        n = post["floor"]
+        n = post.floor
         if n < start or (end is not None and n > end) or (upto_post is not None and n > upto_post):
             continue
-        if upto_time is not None and parse_time(post["time"], gd.tz) > upto_time:
+        if upto_time is not None and post.time > upto_time:
             break
         while deaths and deaths[0]["post"] <= n:  # a death in the day: the slot leaves, votes on it fall
             _remove(t, deaths.pop(0)["slot"])
         t.last_post = n
-        voter = f.slots.of_author(post["author"], n)
+        voter = f.slots.of_author(post.author, n)
         if voter is None or voter not in t.living:
             continue
-        for act in actions(post["body"]):
+        acts = own_actions(post.split(keep_tags=True))
+        if acts is None:
+            t.unresolved.append(Unresolved(n, voter, "", None, "unreadable"))
+            continue
+        for act in acts:
             if act.kind == "unvote":
                 t.drop(voter)
                 continue

@@ -45,7 +45,8 @@ def tally_text(data: dict, deadline: str | None) -> str:
         lines.append(_("Deadline: {deadline}").format(deadline=deadline))
     for u in data["unresolved"]:
         hint = _(" (did you mean {name}?)").format(name=u["did_you_mean"]) if u["did_you_mean"] else ""
-        why = _("is not alive") if u["reason"] == "dead" else _("names no one in the game")
+        why = {"dead": _("is not alive"), "unreadable": _("could not be read (check the post by hand)")}.get(
+            u["reason"], _("names no one in the game"))
         lines.append(_("Unresolved: post #{post}, {voter}: \"{text}\" {why}{hint}; not counted")
                      .format(post=u["post"], voter=u["voter"], text=u["text"], why=why, hint=hint))
     if data["unresolved"]:
