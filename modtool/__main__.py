@@ -14,8 +14,12 @@ import sys
 
 def _at_once(signum, frame):  # pragma: no cover - exercised by a real SIGINT
     appended = getattr(sys.modules.get("modtool.ledger._report"), "appended", 0)
-    wrote = "；本命令在中断前已把记录写进账本" if appended else "，账本未改动"
-    os.write(2, f"已中断{wrote}。\n".encode("utf-8"))
+    said = "已中断；本命令在中断前已把记录写进账本。" if appended else "已中断，账本未改动。"
+    try:  # in the command's language once modtool's words are loaded (modtool.i18n)
+        said = sys.modules["modtool.i18n"].t(said)
+    except Exception:  # noqa: BLE001 - not loaded yet, or mid-import: the message as written
+        pass
+    os.write(2, f"{said}\n".encode("utf-8"))
     os._exit(130)
 
 

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from modtool.i18n import t
 from modtool.problems import Problem, UserError
 from modtool.text import closest, fold_name
 
 def refuse(argument: str, message: str) -> UserError:
     """The error for a bad ``argument`` (an option such as ``--at`` or a positional's name)."""
-    return UserError(Problem(f"参数 {argument}", f"{message}（什么也没写）"))
+    return UserError(Problem(t("参数 {argument}").format(argument=argument), t("{message}（什么也没写）").format(message=message)))
 
 
 def hint(text: str, candidates: list[str]) -> str:
     h = closest(fold_name(text), candidates)
-    return f"；你是不是想写「{h}」？" if h else ""
+    return t("；你是不是想写「{h}」？").format(h=h) if h else ""
 
 
 def time_arg(text: str, tz, option: str = "--at") -> datetime:
@@ -44,8 +45,8 @@ def character_arg(roster, label: str, argument: str = "角色") -> str:
     if len(found) == 1:
         return found[0].name
     if len(found) > 1:
-        names = "、".join(f"「{c.name}」" for c in found)
-        raise refuse(argument, f"「{label}」同时是{names}的名字或别名，请写全名")
+        names = t("、").join(f"「{c.name}」" for c in found)
+        raise refuse(argument, t("「{label}」同时是{names}的名字或别名，请写全名").format(label=label, names=names))
     chars = list(roster)
     n = number_of(label)
     if n is not None:
@@ -55,8 +56,8 @@ def character_arg(roster, label: str, argument: str = "角色") -> str:
                 return seated[n].name
         elif 1 <= n <= len(chars):
             return chars[n - 1].name
-        raise refuse(argument, f"没有 {label}（本局是 1～{len(chars)} 号）")
-    raise refuse(argument, f"「{label}」不是本局角色的名字、别名或号码{hint(label, roster.all_labels())}")
+        raise refuse(argument, t("没有 {label}（本局是 1～{chars} 号）").format(label=label, chars=len(chars)))
+    raise refuse(argument, t("「{label}」不是本局角色的名字、别名或号码{label2}").format(label=label, label2=hint(label, roster.all_labels())))
 
 
 def choice_arg(text: str, names: dict[str, list[str]], argument: str, what: str) -> str:
@@ -65,6 +66,6 @@ def choice_arg(text: str, names: dict[str, list[str]], argument: str, what: str)
     for ident, words in names.items():
         if key == ident.casefold() or key in (fold_name(w).casefold() for w in words):
             return ident
-    shown = "、".join(f"{words[0]}（{ident}）" if words else ident for ident, words in names.items())
+    shown = t("、").join(f"{words[0]}（{ident}）" if words else ident for ident, words in names.items())
     every = [w for ident, words in names.items() for w in (*words, ident)]
-    raise refuse(argument, f"没有{what}「{text}」{hint(text, every)}；可用：{shown}")
+    raise refuse(argument, t("没有{what}「{text}」{text2}；可用：{shown}").format(what=what, text=text, text2=hint(text, every), shown=shown))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from modtool.events import Event
 from modtool.gamefile import GameDir
+from modtool.i18n import t
 from modtool.problems import Problem, UserError
 
 
@@ -39,25 +40,25 @@ def find_batch(gd: GameDir, spec: str) -> Event:
     """The live marker ``spec`` names: a batch id, or ``last`` (the newest import
     not undone yet); a UserError naming the argument otherwise."""
     live = gd.of_type("import")
-    where = "命令行 --import"
+    where = t("命令行 --import")
     if spec.strip().lower() in ("last", "最后", "最近"):
         if not live:
-            raise UserError(Problem(where, "没有可以撤销的导入（每次导入都已撤销，或还没有导入过）"))
+            raise UserError(Problem(where, t("没有可以撤销的导入（每次导入都已撤销，或还没有导入过）")))
         return live[-1]
     try:
         batch = int(spec)
     except ValueError:
-        raise UserError(Problem(where, f"应为导入批次号（导入时显示的「导入批次 N」）或 last，而不是「{spec}」")) from None
+        raise UserError(Problem(where, t("应为导入批次号（导入时显示的「导入批次 N」）或 last，而不是「{spec}」").format(spec=spec))) from None
     for ev in live:
         if ev.data.get("batch") == batch:
             return ev
     if any(e.data.get("batch") == batch for e in _markers(gd)):
-        raise UserError(Problem(where, f"导入批次 {batch} 已经撤销过了"))
-    shown = "、".join(str(e.data.get("batch")) for e in live) or "无"
-    raise UserError(Problem(where, f"没有导入批次 {batch}（仍然有效的批次：{shown}）"))
+        raise UserError(Problem(where, t("导入批次 {batch} 已经撤销过了").format(batch=batch)))
+    shown = t("、").join(str(e.data.get("batch")) for e in live) or t("无")
+    raise UserError(Problem(where, t("没有导入批次 {batch}（仍然有效的批次：{shown}）").format(batch=batch, shown=shown)))
 
 
 def describe(ev: Event) -> str:
     d = ev.data
-    files = "、".join(map(str, d.get("files") or [])) or "（未记文件名）"
-    return f"导入批次 {d.get('batch')}：第 {d.get('day')} 天 {d.get('thread')} 帖 {d.get('posts')} 帖，来自 {files}"
+    files = t("、").join(map(str, d.get("files") or [])) or t("（未记文件名）")
+    return t("导入批次 {batch}：第 {day} 天 {thread} 帖 {posts} 帖，来自 {files}").format(batch=d.get('batch'), day=d.get('day'), thread=d.get('thread'), posts=d.get('posts'), files=files)

@@ -12,9 +12,9 @@ from typing import List, Optional
 
 import typer
 
-from modtool.i18n import words_for, words_for_language
 from modtool.cli_common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
 from modtool.cli_options import Choice, LiveChoice, kinds_help
+from modtool.i18n import t
 from modtool.packs import all_packs, default_pack, get_pack
 from modtool.problems import Problem, UserError
 from modtool.render import FORMAT_ALIASES, FORMATS
@@ -47,9 +47,16 @@ def _root(
     """modtool：版杀导演的记票、判罚与公告工具。"""
 
 
-def _games_help() -> str:
+def _games_help(tr=str, language: str | None = None) -> str:
     names = [p.name or p.id for p in _PACKS.values()]
-    return "游戏：" + ("、".join(names[:-1]) + "或 " if len(names) > 1 else "") + names[-1]
+    listed = tr("、").join(names[:-1]) + tr("或 ") if len(names) > 1 else ""
+    return tr("游戏：{games}").format(games=listed + names[-1])
+
+
+def _kinds_help(tr=str, language: str | None = None) -> str:
+    """announce's list of post kinds: the games that speak ``language`` (all when None)."""
+    return kinds_help({tr("KIND（{game}）").format(game=p.id): p.kinds for p in all_packs().values()
+                       if p.kinds and language in (None, p.language)}, tr("："))
 
 
 @app.command()
@@ -75,9 +82,9 @@ def new(
     g = load_game(game)
     path, warnings = get_pack(game).new_game(game_dir, g, roster=roster, seed=seed, players=players,
                                              require=list(require), board=board)
-    typer.echo(words_for(game)("已建立 {path}").format(path=path))
+    typer.echo(t("已建立 {path}").format(path=path))
     for w in warnings:
-        typer.echo(f"提醒：{w}")
+        typer.echo(t("提醒：{warning}").format(warning=w))
 
 
 @app.command()
@@ -106,9 +113,9 @@ def check(
                     "warnings": warnings})
     else:
         for w in warnings:  # the storyteller may mean it: shown, never a failure
-            typer.echo(f"提醒：{gd.ledger_path}：{w}")
+            typer.echo(t("提醒：{warning}").format(warning=f"{gd.ledger_path}: {w}"))
         if not problems:
-            typer.echo(words_for(gd.game.id)("{ledger}：{n} 个事件，没有发现问题").format(ledger=gd.ledger_path, n=len(gd.events)))
+            typer.echo(t("{ledger}：{n} 个事件，没有发现问题").format(ledger=gd.ledger_path, n=len(gd.events)))
         typer.echo(refusals_text(refused), nl=False)
     if problems:
         raise UserError(problems)
@@ -141,7 +148,7 @@ def import_(
     def progress(done: int, total: int) -> None:
         # Only a long import is worth a progress line.
         if show and total >= 5000:
-            typer.echo(f"\r已读 {done}/{total} 帖", err=True, nl=done >= total)
+            typer.echo("\r" + t("已读 {done}/{total} 帖").format(done=done, total=total), err=True, nl=done >= total)
 
     if not dry_run:
         from modtool.soundness import require_sound
@@ -159,7 +166,7 @@ def import_(
         events.insert(0, marker(batch, thread, day, len(events), files))
     if not dry_run and events:
         ledger.append(gd.ledger_path, events, expect_digest=gd.digest, one_line=True)
-    tr = words_for(gd.game.id)
+    tr = t
     said = tr("将导入 {added} 帖，跳过已有的 {skipped} 帖") if dry_run else tr("已导入 {added} 帖，跳过已有的 {skipped} 帖")
     if batch is not None and not dry_run:
         said += tr("（导入批次 {batch}；导错了可以用 modtool undo {game} --import {batch} 一步撤销）")
@@ -197,7 +204,7 @@ def tally(
     get_pack(gd.game.id).tally(game_dir, gd, day=day, floor=floor, at=at, close=close, as_json=as_json)
 
 
-@app.command(epilog=kinds_help({f"KIND（{p.id}）": p.kinds for p in _PACKS.values() if p.kinds}))
+@app.command(epilog=_kinds_help())
 def announce(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     kind: str = typer.Argument(..., click_type=LiveChoice(lambda: dict.fromkeys(k for p in all_packs().values() for k in p.kinds)),
@@ -320,20 +327,20 @@ def undo(
 
         marker = find_batch(gd, batch)
         what = describe(marker)
-        ledger.append(gd.ledger_path, [{"type": "revert", "line": marker.line, "note": f"撤销{what}"}],
+        ledger.append(gd.ledger_path, [{"type": "revert", "line": marker.line, "note": t("撤销{what}").format(what=what)}],
                       expect_digest=gd.digest)
-        typer.echo(f"已撤销{what}（账本中保留原记录）")
+        typer.echo(t("已撤销{what}（账本中保留原记录）").format(what=what))
         return
     if not gd.events:
-        raise UserError("没有可以撤销的事件")
+        raise UserError(t("没有可以撤销的事件"))
     last = gd.events[-1]
     from modtool.soundness import require_sound
 
     require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
-    ledger.append(gd.ledger_path, [{"type": "revert", "line": last.line, "note": f"撤销 {last.type}"}], expect_digest=gd.digest)
+    ledger.append(gd.ledger_path, [{"type": "revert", "line": last.line, "note": t("撤销 {type}").format(type=last.type)}], expect_digest=gd.digest)
     from modtool.schema import event_name
 
-    tr = words_for(gd.game.id)
+    tr = t
     typer.echo(tr("已撤销第 {line} 行的{what}记录（账本中保留原记录）").format(line=last.line, what=tr(event_name(last.type))))
     if last.type == "post" and gd.of_type("import"):
         typer.echo(tr("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game_dir))
@@ -359,25 +366,45 @@ def restore(
 
     path = ledger_path(game_dir)
     if not path.is_file():
-        raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
+        raise UserError(Problem(str(path), t("找不到账本；先用 modtool new 建立游戏")))
     done = ledger.restore(path, forget=forget)
     if not done:
-        typer.echo("没有少掉的记录：modtool 确认过的每一条都还在账本里")
+        typer.echo(t("没有少掉的记录：modtool 确认过的每一条都还在账本里"))
         return
     from modtool.schema import event_name
 
-    verb = "已确认删除" if forget else "已追加回账本末尾"
-    typer.echo(f"{verb} {len(done)} 条记录：")
+    said = t("已确认删除 {n} 条记录：") if forget else t("已追加回账本末尾 {n} 条记录：")
+    typer.echo(said.format(n=len(done)))
     for v in done:
-        typer.echo(f"  原第 {v.line} 行：{event_name(v.event.get('type'))}")
+        typer.echo(t("  原第 {line} 行：{what}").format(line=v.line, what=t(event_name(v.event.get("type")))))
     if not forget:
-        typer.echo("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）")
+        typer.echo(t("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）"))
+
+
+_LANGUAGE_OF_COMMAND: dict[str, str] = {}  # a pack's own command -> the pack's language
+_ANSWERED_BY_PACKS = ("tally", "status", "announce", "act", "advance")  # shared, each pack answers or not
+
+
+def _listed(command: str, language: str) -> bool:
+    """Is ``command`` for a game that speaks ``language`` (modtool.cli_help)?"""
+    if command in _LANGUAGE_OF_COMMAND:
+        return _LANGUAGE_OF_COMMAND[command] == language
+    if command in _ANSWERED_BY_PACKS:
+        return any(p.answers(command) for p in all_packs().values() if p.language == language)
+    return True
+
+
+# Help computed from the packs, computed again in the language of each run (modtool.cli_help).
+_COMPUTED_HELP = {("new", "game"): _games_help, ("announce", None): _kinds_help}
 
 
 def add_pack_commands(pack) -> None:
     """The pack's own commands join ``app`` (after the shared ones, in the pack's order)."""
     for sub_app in pack.command_apps():
         app.registered_commands.extend(sub_app.registered_commands)
+        for info in sub_app.registered_commands:
+            name = info.name or info.callback.__name__.replace("_", "-")
+            _LANGUAGE_OF_COMMAND[name] = pack.language
 
 
 for _pack in _PACKS.values():
@@ -394,17 +421,6 @@ def _report_crash(exc: BaseException) -> Path:
     return Path(name)
 
 
-def _words_of_this_game():
-    """The core's words in the language of the game this command opened (Chinese
-    before any game is open: the games that came first speak it)."""
-    from modtool import gamefile
-
-    try:
-        return words_for(gamefile.last_game_id) if gamefile.last_game_id else words_for_language("zh")
-    except UserError:  # a game no pack knows
-        return words_for_language("zh")
-
-
 def _usage_message(exc) -> str:
     """click's usage errors in Chinese (the director never sees English)."""
     kind = type(exc).__name__
@@ -413,21 +429,21 @@ def _usage_message(exc) -> str:
     if kind == "MissingParameter":
         if param is not None and not getattr(param, "opts", [""])[0].startswith("-"):
             name = (param.name or "").upper()
-        return f"缺少参数 {name}（用 --help 查看用法）"
+        return t("缺少参数 {name}（用 --help 查看用法）").format(name=name)
     if kind == "NoSuchOption":
-        hint = f"；你是不是想用 {'、'.join(exc.possibilities)}" if getattr(exc, "possibilities", None) else ""
-        return f"没有这个选项：{exc.option_name}{hint}（用 --help 查看用法）"
+        hint = t("；你是不是想用 {names}").format(names=t("、").join(exc.possibilities)) if getattr(exc, "possibilities", None) else ""
+        return t("没有这个选项：{option}{hint}（用 --help 查看用法）").format(option=exc.option_name, hint=hint)
     if kind == "BadParameter":
-        why = "应为整数" if "integer" in exc.message else exc.message
-        return f"参数 {name} 的值不对：{why}"
+        why = t("应为整数") if "integer" in exc.message else exc.message
+        return t("参数 {name} 的值不对：{why}").format(name=name, why=why)
     message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
     if message.startswith(("No such command", "没有命令")):
         import re
 
         names = re.findall(r"'([^']+)'", message)
-        hint = f"；你是不是想用 {names[1]}" if len(names) > 1 else ""
-        return f"没有这个命令：{names[0] if names else message}{hint}（用 modtool --help 查看全部命令）"
-    return f"命令用法不对：{message}（用 --help 查看用法）"
+        hint = t("；你是不是想用 {names}").format(names=names[1]) if len(names) > 1 else ""
+        return t("没有这个命令：{name}{hint}（用 modtool --help 查看全部命令）").format(name=names[0] if names else message, hint=hint)
+    return t("命令用法不对：{message}（用 --help 查看用法）").format(message=message)
 
 
 # Commands that write to the ledger: they hold the game folder's lock
@@ -447,20 +463,19 @@ def _bad_argument(args: list[str]) -> str | None:
                 shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
             except UnicodeEncodeError:  # not from the command line's bytes: show the code points
                 shown = a.encode("utf-8", "backslashreplace").decode("utf-8")
-            return f"第 {i} 个参数「{shown}」里有不是 UTF-8 的字节，无法记入账本；请用 UTF-8 输入（什么也没写）"
+            return t("第 {i} 个参数「{shown}」里有不是 UTF-8 的字节，无法记入账本；请用 UTF-8 输入（什么也没写）").format(i=i, shown=shown)
     return None
 
 
 def _interrupted() -> None:
     from modtool.ledger import _report
 
-    wrote = "；本命令在中断前已把记录写进账本" if _report.appended else "，账本未改动"
-    typer.echo(f"已中断{wrote}。", err=True)
+    typer.echo(t("已中断；本命令在中断前已把记录写进账本。") if _report.appended else t("已中断，账本未改动。"), err=True)
     sys.exit(130)
 
 
 def _notice(message: str) -> None:
-    typer.echo(f"注意：{message}", err=True)
+    typer.echo(t("注意：{notice}").format(notice=message), err=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -495,33 +510,35 @@ def main(argv: list[str] | None = None) -> None:
 
 def _main(argv: list[str] | None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
+    from modtool import gamefile, i18n
+
+    gamefile.last_game_id = None  # this command's game, once it opens one
+    language = i18n.begin(args)  # until then: the game its command line names, or the locale
     bad = _bad_argument(args)
     if bad:
-        typer.echo(f"错误：{bad}", err=True)
+        typer.echo(t("错误：{problem}").format(problem=bad), err=True)
         sys.exit(2)
     command = next((a for a in args if not a.startswith("-")), "")
+    from modtool.cli_help import command_tree
     from modtool.cli_words import install
 
-    install()  # click's own words (Usage, Options, range errors) in Chinese
+    install(language)  # click's own words (Usage, Options, range errors)
     from modtool.ledger import _report
     from modtool.ledger._lock import EXCLUSIVE, SHARED, session
 
     _report.appended = 0
-    from modtool import gamefile
-
-    gamefile.last_game_id = None  # this command's game, once it opens one
     _report.notice = _notice
     try:
         with session(EXCLUSIVE if command in WRITING_COMMANDS else SHARED):
             # prog_name: usage lines and the completion variable (_MODTOOL_COMPLETE)
             # say "modtool" however it was started (script, python -m, tests).
-            rc = app(args=args, prog_name="modtool", standalone_mode=False)
+            tree = command_tree(app, language, _listed, _COMPUTED_HELP)
+            rc = tree.main(args=args, prog_name="modtool", standalone_mode=False)
         if rc == 130:  # click turns Ctrl-C into Abort and, without standalone mode, returns 130
             _interrupted()
     except UserError as exc:
-        tr = _words_of_this_game()
         for p in exc.problems:
-            typer.echo(tr("错误：{problem}").format(problem=p), err=True)
+            typer.echo(t("错误：{problem}").format(problem=p), err=True)
         sys.exit(1)
     except (KeyboardInterrupt, typer.Abort):
         _interrupted()
@@ -530,13 +547,13 @@ def _main(argv: list[str] | None) -> None:
     except Exception as exc:
         names = {cls.__name__ for cls in type(exc).__mro__}
         if "NoArgsIsHelpError" in names:
-            typer.echo(exc.ctx.get_help() if getattr(exc, "ctx", None) else "用 modtool --help 查看用法")
+            typer.echo(exc.ctx.get_help() if getattr(exc, "ctx", None) else t("用 modtool --help 查看用法"))
             sys.exit(0)
         if "ClickException" in names:  # usage errors (typer vendors click)
-            typer.echo(f"错误：{_usage_message(exc)}", err=True)
+            typer.echo(t("错误：{problem}").format(problem=_usage_message(exc)), err=True)
             sys.exit(2)
         report = _report_crash(exc)
-        typer.echo(f"modtool 内部错误（不是你的错）：{exc.__class__.__name__}。详情已写入 {report}", err=True)
+        typer.echo(t("modtool 内部错误（不是你的错）：{name}。详情已写入 {report}").format(name=exc.__class__.__name__, report=report), err=True)
         sys.exit(3)
     finally:
         _report.notice = None

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from modtool.i18n import t
+
 
 class Choice(click.Choice):
     """A closed set of values: help and shell completion list them, and a
@@ -20,14 +22,14 @@ class Choice(click.Choice):
         value = self.aliases.get(value, value)
         if value in self.choices:
             return value
-        self.fail(f"应为 {'、'.join(self.choices)} 之一，而不是「{value}」", param, ctx)
+        self.fail(t("应为 {value} 之一，而不是「{value2}」").format(value=t('、').join(self.choices), value2=value), param, ctx)
 
 
-def kinds_help(games: dict[str, dict[str, str]]) -> str:
+def kinds_help(games: dict[str, dict[str, str]], colon: str = "：") -> str:
     """One line per kind, grouped by game, kept as written by click (``\\b``)."""
     blocks = []
     for game, kinds in games.items():
-        blocks.append("\b\n" + f"{game}：\n" + "\n".join(f"  {k}：{what}" for k, what in kinds.items()))
+        blocks.append("\b\n" + f"{game}{colon.rstrip()}\n" + "\n".join(f"  {k}{colon}{what}" for k, what in kinds.items()))
     return "\n\n".join(blocks)
 
 

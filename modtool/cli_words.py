@@ -1,10 +1,12 @@
 """click's and typer's own words in help and usage errors, in Chinese.
 
-The commands' help texts are Chinese; the frame click and typer put around
-them (``Usage:``, ``Options``, ``[required]``, ``Show this message and
-exit.``, range errors) is English and comes through Python's gettext hooks.
-``install`` puts this message catalogue into those hooks, so a director reads
-one language. A word missing here stays as click wrote it.
+The commands' help texts are Chinese (English for an English game,
+``modtool.i18n``); the frame click and typer put around them (``Usage:``,
+``Options``, ``[required]``, ``Show this message and exit.``, range errors)
+is English and comes through Python's gettext hooks. ``install("zh")`` puts
+this message catalogue into those hooks, so a director reads one language;
+``install("en")`` leaves click's own English. A word missing here stays as
+click wrote it.
 """
 
 from __future__ import annotations
@@ -50,29 +52,37 @@ CATALOGUE = {
         "显示当前 shell 的命令补全脚本，可以复制或自行安装。",
 }
 
-_installed = False
+_MODULES = ("click.core", "click.formatting", "click.types", "click.exceptions", "click.decorators",
+            "click.parser", "click.termui", "click.utils", "typer.core")
+_original_help: dict[int, tuple[object, str]] = {}  # id(OptionInfo) -> (info, its English help)
+
+
+# click writes English: a language without a catalogue here reads click's own words.
+CATALOGUES = {"zh": CATALOGUE}
 
 
 def word(message: str) -> str:
     return CATALOGUE.get(message, message)
 
 
-def install() -> None:
-    """Put the catalogue into click's and typer's gettext hooks (once)."""
-    global _installed
-    if _installed:
-        return
-    _installed = True
+def _words(language: str):
+    catalogue = CATALOGUES.get(language, {})
+    return lambda message: catalogue.get(message, message)
+
+
+def install(language: str = "zh") -> None:
+    """Put the words of ``language`` into click's and typer's gettext hooks
+    (Chinese from this catalogue; any other language: click's own English)."""
     import importlib
 
-    for name in ("click.core", "click.formatting", "click.types", "click.exceptions", "click.decorators",
-                 "click.parser", "click.termui", "click.utils", "typer.core"):
+    hook = _words(language)
+    for name in _MODULES:
         try:
             module = importlib.import_module(name)
         except ImportError:  # a click or typer without that module
             continue
         if hasattr(module, "_"):
-            module._ = word
+            module._ = hook
     try:  # the help of typer's completion options is fixed at import, in their OptionInfo defaults
         import inspect
 
@@ -85,6 +95,7 @@ def install() -> None:
             for p in inspect.signature(fn).parameters.values():
                 info = p.default
                 if isinstance(getattr(info, "help", None), str):
-                    info.help = word(info.help)
+                    info_, english = _original_help.setdefault(id(info), (info, info.help))
+                    info.help = hook(english)
     except Exception:  # noqa: BLE001 - words only: a typer that differs keeps its English
         pass

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from modtool.events import Event
 from modtool.games import Game, load_game
+from modtool.i18n import t
 from modtool.problems import Problem, UserError
 from modtool.roster import Character, Roster
 from modtool.schema import COMMON_EVENTS, Schema, check_events
@@ -89,18 +90,18 @@ def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[
     ``script``: names equal but for 简繁 are the same name (M42-R5a)."""
     problems: list[Problem] = []
     if not isinstance(entries, list) or not entries:
-        return Roster([], script), [Problem(source, "roster 应是角色列表，且至少有一个角色")]
+        return Roster([], script), [Problem(source, t("roster 应是角色列表，且至少有一个角色"))]
     role_by_label = {}
     for rid, role in game.roles.items():
         role_by_label[rid] = rid
         role_by_label[fold_name(str(role.get("name", rid)))] = rid
     chars: list[Character] = []
     for i, entry in enumerate(entries, 1):
-        where = f"roster → 第 {i} 个角色"
+        where = t("roster → 第 {i} 个角色").format(i=i)
         if isinstance(entry, (str, int)):
             entry = {"name": entry}
         if not isinstance(entry, dict) or entry.get("name") in (None, ""):
-            problems.append(Problem(source, f"{where}：缺少 name"))
+            problems.append(Problem(source, t("{where}：缺少 name").format(where=where)))
             continue
         name = str(entry["name"]).strip()
         account = str(entry.get("account", name)).strip()
@@ -111,7 +112,7 @@ def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[
         if role is not None:
             rid = role_by_label.get(fold_name(str(role)))
             if rid is None:
-                problems.append(Problem(source, f"{where}（{name}）：未知的身份「{role}」"))
+                problems.append(Problem(source, t("{where}（{name}）：未知的身份「{role}」").format(where=where, name=name, role=role)))
             role = rid
         seat = entry.get("seat")
         chars.append(Character(name, account, tuple(str(a).strip() for a in aliases), role, seat))
@@ -124,11 +125,10 @@ def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[
             key = fold_name(label, script)
             other = seen_names.setdefault(key, i)
             if other != i:
-                problems.append(Problem(source, f"roster：名字或别名「{label}」同时属于「{chars[other].name}」和「{c.name}」"
-                                                f"（第 {other + 1}、{i + 1} 个角色；比较时不分全半角、简繁，忽略不可见字符）"))
+                problems.append(Problem(source, t("roster：名字或别名「{label}」同时属于「{name}」和「{name2}」（第 {value}、{value2} 个角色；比较时不分全半角、简繁，忽略不可见字符）").format(label=label, name=chars[other].name, name2=c.name, value=other + 1, value2=i + 1)))
         key = fold_name(c.account, script)
         if key in seen_accounts:
-            problems.append(Problem(source, f"论坛账号「{c.account}」重复（{seen_accounts[key]}、{c.name}）"))
+            problems.append(Problem(source, t("论坛账号「{account}」重复（{value}、{name}）").format(account=c.account, value=seen_accounts[key], name=c.name)))
         seen_accounts[key] = c.name
     return Roster(chars, script), problems
 
@@ -150,7 +150,7 @@ def open_game(game_dir: Path) -> GameDir:
 
     path = ledger_path(game_dir)
     if not path.is_file():
-        raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
+        raise UserError(Problem(str(path), t("找不到账本；先用 modtool new 建立游戏")))
     data = ledger.load(path)
     key = os.path.abspath(path)
     prev = _opened.get(key)
@@ -163,17 +163,17 @@ def open_game(game_dir: Path) -> GameDir:
     problems: list[Problem] = []
     game_id = header.get("game")
     if not isinstance(game_id, str):
-        raise UserError(Problem(source, "账本开头缺少 game（例如 game: m42）"))
+        raise UserError(Problem(source, t("账本开头缺少 game（例如 game: m42）")))
     game = load_game(game_id)
     from modtool.packs import get_pack
 
     header = get_pack(game_id).header_roster(header)  # e.g. Clocktower: the seats are the roster
     options = game.options(header.get("options") if isinstance(header.get("options"), dict) else None)
     if header.get("options") is not None and not isinstance(header.get("options"), dict):
-        problems.append(Problem(source, "options 应是映射（键: 值）"))
+        problems.append(Problem(source, t("options 应是映射（键: 值）")))
     unknown = set(options) - set(game.options())
     for key in sorted(unknown):
-        problems.append(Problem(source, f"options 里有未知的选项「{key}」"))
+        problems.append(Problem(source, t("options 里有未知的选项「{key}」").format(key=key)))
     try:
         tz = zone(str(options.get("timezone", "Asia/Shanghai")))
     except ValueError as exc:
@@ -273,7 +273,7 @@ def effective_events(events: list[Event], source: str) -> tuple[list[Event], lis
         if ev.type == "revert":
             target = live.pop(ev.data.get("line"), None)
             if target is None:
-                problems.append(Problem(source, f"revert 指向第 {ev.data.get('line')} 行，那里没有仍然有效的事件", ev.line))
+                problems.append(Problem(source, t("revert 指向第 {line} 行，那里没有仍然有效的事件").format(line=ev.data.get('line')), ev.line))
             elif target.type == "import":
                 if position is None:
                     position = {e.line: i for i, e in enumerate(events)}

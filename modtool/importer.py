@@ -22,6 +22,7 @@ from pathlib import Path
 
 from modtool.forum import time_stamp
 from modtool.gamefile import GameDir
+from modtool.i18n import t
 from modtool.posts import Post
 from modtool.problems import Problem
 
@@ -54,7 +55,8 @@ def post_event(post: Post, thread: str, day: int) -> dict:
 
 
 def _key(thread: str, day, pid: str, floor) -> str | tuple:
-    """A post's identity: its pid (a str), else where it stands (a tuple)."""
+    """A post's identity: its pid (a str), else where it stands (a tuple;
+    ``day`` None when post numbers run on through the game)."""
     return pid if pid else ("floor", thread, day, floor)
 
 
@@ -63,11 +65,14 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
     director. ``progress(done, total)`` is passed on to the readers."""
     from modtool.forum import read_dump_rows
 
+    from modtool.packs import get_pack
+
     report = ImportReport()
     existing = {}
+    spans = get_pack(gd.game.id).post_numbers_span_days
     for ev in gd.of_type("post"):
         d = ev.data
-        existing[_key(d.get("thread"), d.get("day"), str(d.get("pid", "") or ""), d.get("floor"))] = d
+        existing[_key(d.get("thread"), None if spans else d.get("day"), str(d.get("pid", "") or ""), d.get("floor"))] = d
     new_events: list[dict] = []
     # Nothing built here forms a reference cycle: the cyclic collector would
     # only walk the growing lists of rows and events again and again.
@@ -78,7 +83,7 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
             rows, problems = read_dump_rows(Path(path), gd.tz, progress=progress)
             for problem in problems:
                 (report.notices if problem.notice else report.problems).append(problem)
-            _plan_rows(gd, rows, str(path), thread, day, existing, new_events, report)
+            _plan_rows(gd, rows, str(path), thread, day, existing, new_events, report, spans)
             del rows
     finally:
         if enabled:
@@ -88,19 +93,22 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
 
 
 def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, existing: dict,
-               new_events: list[dict], report: ImportReport) -> None:
+               new_events: list[dict], report: ImportReport, spans: bool = False) -> None:
     """``post_event`` for each post (as a ``post_row``) not imported yet, inlined."""
     append = new_events.append
     in_roster: dict[str, bool] = {}
     by_account = gd.roster.by_account
+    key_day = None if spans else day
     for row in rows:
         pid, floor, author, stamp, body, edited, reply_to, _ = row
-        key = pid if pid else ("floor", thread, day, floor)  # _key, inlined
+        key = pid if pid else ("floor", thread, key_day, floor)  # _key, inlined
         old = existing.get(key)
         if old is not None:
             if (old.get("thread"), old.get("day")) != (thread, day):
-                report.problems.append(Problem(source, f"帖子 pid {pid} 已作为第 {old.get('day')} 天的"
-                                               f"{old.get('thread')} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件", floor=floor))
+                said = t("帖子 pid {pid} 已作为第 {old_day} 天的 {old_thread} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件") \
+                    if pid else t("帖子 {floor} 已作为第 {old_day} 天的 {old_thread} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件")
+                report.problems.append(Problem(source, said.format(pid=pid, floor=floor, old_day=old.get("day"), old_thread=old.get("thread"),
+                                                                   day=day, thread=thread), floor=floor))
             elif old.get("body") != body:
                 report.changed.append(_row_post(row, source, gd.tz))
             report.skipped += 1

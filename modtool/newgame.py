@@ -12,6 +12,7 @@ from pathlib import Path
 
 from modtool.gamefile import ledger_path, read_roster
 from modtool.games import Game, load_game
+from modtool.i18n import t
 from modtool.problems import Problem, UserError
 
 
@@ -23,18 +24,18 @@ def read_roster_file(path: Path) -> list:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(Problem(str(path), f"读不了名单文件：{exc.__class__.__name__}")) from None
+        raise UserError(Problem(str(path), t("读不了名单文件：{name}").format(name=exc.__class__.__name__))) from None
     try:
         data = YAML(typ="safe").load(text)
     except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise UserError(Problem(str(path), "名单不是有效的 YAML", mark.line + 1 if mark else None)) from None
+        raise UserError(Problem(str(path), t("名单不是有效的 YAML"), mark.line + 1 if mark else None)) from None
     if isinstance(data, dict) and "roster" in data:
         data = data["roster"]
     if isinstance(data, str):  # one name per line
         data = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
     if not isinstance(data, list):
-        raise UserError(Problem(str(path), "名单应是角色列表（每行一个名字，或 YAML 列表）"))
+        raise UserError(Problem(str(path), t("名单应是角色列表（每行一个名字，或 YAML 列表）")))
     return data
 
 
@@ -49,7 +50,7 @@ def deal(game: Game, entries: list, seed: int) -> list:
             pool.remove(rid)
     missing = [e for e in entries if not (isinstance(e, dict) and e.get("role"))]
     if len(pool) != len(missing):
-        raise UserError(f"{game.name} 需要 {game.data.get('players')} 名玩家，名单有 {len(entries)} 名")
+        raise UserError(t("{name} 需要 {players} 名玩家，名单有 {entries} 名").format(name=game.name, players=game.data.get('players'), entries=len(entries)))
     random.Random(seed).shuffle(pool)
     out, it = [], iter(pool)
     for e in entries:
@@ -104,7 +105,7 @@ def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | Non
     game = load_game(game_id)
     path = ledger_path(game_dir)
     if path.exists():
-        raise UserError(Problem(str(path), "账本已存在；不会覆盖"))
+        raise UserError(Problem(str(path), t("账本已存在；不会覆盖")))
     entries = read_roster_file(roster_file)
     # Normalise roles to ids first, so the deal sees what is already given.
     roster, problems = read_roster(entries, game, str(roster_file))
@@ -119,7 +120,7 @@ def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | Non
     ]
     players = int(game.data.get("players", len(chars)))
     if len(chars) != players:
-        raise UserError(Problem(str(roster_file), f"{game.name} 需要 {players} 名玩家，名单有 {len(chars)} 名"))
+        raise UserError(Problem(str(roster_file), t("{name} 需要 {players} 名玩家，名单有 {chars} 名").format(name=game.name, players=players, chars=len(chars))))
     dealt = deal(game, chars, seed)
     header = {"game": game_id, "seed": seed, "options": {}, "roster": dealt}
     text = header_text(game, header, "# 这里只记事实（帖子、提交、导演的决定）；出局、票型、警长都由重放计算。\n",

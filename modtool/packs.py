@@ -64,6 +64,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from modtool.i18n import t
 from modtool.problems import Problem, UserError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -92,6 +93,11 @@ class GamePack:
     kinds: dict[str, str] = {}  # announce kinds → one line each for --help
     language: str = "zh"  # the core's messages for this game come in this language (modtool.i18n)
     writing_commands: frozenset[str] = frozenset()  # own commands that append to the ledger
+    # Post numbers run on through the whole game (one phpBB topic): a post
+    # without a pid is known by its thread and number alone, so importing it
+    # again as another day is refused. False: each day's thread numbers its
+    # floors afresh (Discuz games: a new thread per day).
+    post_numbers_span_days: bool = False
 
     # --- data -------------------------------------------------------------
     def data_file(self) -> Path:
@@ -265,7 +271,7 @@ def get_pack(game_id: str) -> GamePack:
     """The pack of ``game_id``; a user error naming the known games otherwise."""
     pack = all_packs().get(game_id)
     if pack is None:
-        raise UserError(f"未知的游戏「{game_id}」；可用的有：{'、'.join(sorted(all_packs()))}")
+        raise UserError(t("未知的游戏「{game}」；可用的有：{games}").format(game=game_id, games=t("、").join(sorted(all_packs()))))
     return pack
 
 

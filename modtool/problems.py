@@ -7,6 +7,7 @@ turns problems into output and an exit code (errors are values).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from modtool.i18n import t
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Problem:
         if self.line is not None:
             place += f":{self.line}"
         if self.floor is not None:
-            place += f"（{self.floor}楼）"
+            place += t("（{floor}楼）").format(floor=self.floor)
         return place
 
     def __str__(self) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from modtool.i18n import t
 from modtool.problems import Problem, UserError
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}  # format → the templates' file suffix
@@ -52,7 +53,7 @@ def list_limit(gd) -> int:
     report lists before summarising the rest."""
     value = gd.options.get("list_limit", 30)
     if type(value) is not int or value < 0:
-        raise UserError(Problem(gd.source, f"options → list_limit 应是不小于 0 的整数（现在是「{value}」）"))
+        raise UserError(Problem(gd.source, t("options → list_limit 应是不小于 0 的整数（现在是「{value}」）").format(value=value)))
     return value
 
 
@@ -65,7 +66,7 @@ def capped(items: list, limit: int) -> tuple[list, int]:
 
 def more_text(n: int, unit: str = "帖") -> str:
     """The summary line of what ``capped`` left out: 「……另有 1,234 帖」."""
-    return f"……另有 {n:,} {unit}"
+    return t("……另有 {n:,} {unit}").format(n=n, unit=unit)
 
 
 class _Stop(Exception):
@@ -104,16 +105,16 @@ def _classes():
         def get_source(self, environment, template):
             norm = template.replace("\\", "/")
             if norm.startswith("/") or os.path.isabs(template) or ".." in norm.split("/"):
-                raise _Stop(f"模板路径「{template}」指向模板文件夹 {self.root} 之外，不会读取它")
+                raise _Stop(t("模板路径「{template}」指向模板文件夹 {root} 之外，不会读取它").format(template=template, root=self.root))
             try:
                 pieces = jinja2.loaders.split_template_path(template)
             except jinja2.TemplateNotFound:
-                raise _Stop(f"模板路径「{template}」指向模板文件夹 {self.root} 之外，不会读取它") from None
+                raise _Stop(t("模板路径「{template}」指向模板文件夹 {root} 之外，不会读取它").format(template=template, root=self.root)) from None
             filename = posixpath.join(self.root, *pieces)
             if os.path.lexists(filename):
                 real = os.path.realpath(filename)
                 if os.path.commonpath([real, self.real_root]) != self.real_root:
-                    raise _Stop(f"模板文件是指向模板文件夹之外（{real}）的链接，不会读取它", filename)
+                    raise _Stop(t("模板文件是指向模板文件夹之外（{real}）的链接，不会读取它").format(real=real), filename)
             return super().get_source(environment, template)
 
     class BoundedEnvironment(ImmutableSandboxedEnvironment):
@@ -126,13 +127,13 @@ def _classes():
             if op == "*":
                 for seq, n in ((left, right), (right, left)):
                     if isinstance(seq, (str, list, tuple)) and isinstance(n, int) and len(seq) * n > OUTPUT_LIMIT:
-                        raise _Stop(f"模板里的重复（*）会生成超过 {_mb(OUTPUT_LIMIT)} 的内容，已停止")
+                        raise _Stop(t("模板里的重复（*）会生成超过 {OUTPUT_LIMIT} 的内容，已停止").format(OUTPUT_LIMIT=_mb(OUTPUT_LIMIT)))
                 return operator.mul(left, right)
             if (
                 isinstance(left, int) and isinstance(right, int) and right > 0
                 and abs(left) > 1 and right * abs(left).bit_length() > POWER_LIMIT_BITS
             ):
-                raise _Stop("模板里的乘方（**）结果太大，已停止")
+                raise _Stop(t("模板里的乘方（**）结果太大，已停止"))
             return super().call_binop(context, op, left, right)
 
     _CLASSES["loader"], _CLASSES["env"] = ConfinedLoader, BoundedEnvironment
@@ -178,7 +179,7 @@ def render(game_id: str, kind: str, fmt: str, context: dict, game_dir: Path | No
     import jinja2
 
     if fmt not in FORMATS:
-        raise UserError(f"未知的格式「{fmt}」；可用：{'、'.join(FORMATS)}")
+        raise UserError(t("未知的格式「{fmt}」；可用：{value}").format(fmt=fmt, value=t('、').join(FORMATS)))
     name = f"{game_id}/{kind}.{FORMATS[fmt]}.j2"
     env = environment(fmt, game_dir)
     template = None
@@ -189,22 +190,22 @@ def render(game_id: str, kind: str, fmt: str, context: dict, game_dir: Path | No
         raise
     except jinja2.TemplateSyntaxError as exc:
         where = exc.filename or (template.filename if template is not None else name)
-        raise UserError(Problem(where, f"模板有语法错误：{exc.message}", exc.lineno)) from None
+        raise UserError(Problem(where, t("模板有语法错误：{message}").format(message=exc.message), exc.lineno)) from None
     except jinja2.TemplateNotFound as exc:
         if template is None and exc.name == name:
-            raise UserError(f"没有「{kind}」帖子的 {fmt} 模板（{name}）") from None
-        raise UserError(_problem(exc, template, name, f"引用的模板「{exc.name}」不存在")) from None
+            raise UserError(t("没有「{kind}」帖子的 {fmt} 模板（{name}）").format(kind=kind, fmt=fmt, name=name)) from None
+        raise UserError(_problem(exc, template, name, t("引用的模板「{name}」不存在").format(name=exc.name))) from None
     except jinja2.UndefinedError as exc:
-        raise UserError(_problem(exc, template, name, f"模板用了不存在的变量：{exc.message}")) from None
+        raise UserError(_problem(exc, template, name, t("模板用了不存在的变量：{message}").format(message=exc.message))) from None
     except jinja2.exceptions.SecurityError as exc:
-        raise UserError(_problem(exc, template, name, f"模板做了沙箱不允许的事：{exc}")) from None
+        raise UserError(_problem(exc, template, name, t("模板做了沙箱不允许的事：{exc}").format(exc=exc))) from None
     except _Stop as exc:
         raise UserError(_problem(exc, template, name, exc.message, exc.path)) from None
     except Exception as exc:
         where = _template_frame(exc)
         if where is None or not _is_directors(where[0], game_dir):
             raise  # a bug of modtool or of a built-in template: exit 3 with a report
-        raise UserError(_problem(exc, template, name, f"模板运行出错：{type(exc).__name__}: {exc}")) from None
+        raise UserError(_problem(exc, template, name, t("模板运行出错：{name}: {exc}").format(name=type(exc).__name__, exc=exc))) from None
 
 
 def _bounded_render(template, context: dict) -> str:
@@ -217,7 +218,7 @@ def _bounded_render(template, context: dict) -> str:
     import threading
     import time
 
-    limit_msg = f"模板运行超过 {TIME_LIMIT:g} 秒，已停止：可能有过大的循环"
+    limit_msg = t("模板运行超过 {TIME_LIMIT:g} 秒，已停止：可能有过大的循环").format(TIME_LIMIT=TIME_LIMIT)
     start = time.monotonic()
     deadline = start + TIME_LIMIT
     timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
@@ -235,7 +236,7 @@ def _bounded_render(template, context: dict) -> str:
             parts.append(chunk)
             size += len(chunk)
             if size > OUTPUT_LIMIT:
-                raise _Stop(f"模板生成的帖子超过 {_mb(OUTPUT_LIMIT)}，已停止：可能有过大的循环")
+                raise _Stop(t("模板生成的帖子超过 {OUTPUT_LIMIT}，已停止：可能有过大的循环").format(OUTPUT_LIMIT=_mb(OUTPUT_LIMIT)))
             if clock() > deadline:
                 raise _Stop(limit_msg)
         return "".join(parts)

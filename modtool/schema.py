@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 
 from modtool.events import Event
+from modtool.i18n import t
 from modtool.problems import Problem
 
 # field -> (python types accepted, required)
@@ -156,28 +157,28 @@ def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Prob
     """Problems with one event's shape: unknown type, missing or mistyped fields."""
     schema = schemas.get(ev.type)
     if schema is None:
-        known = "、".join(sorted(schemas))
-        return [Problem(source, f"未知的事件类型「{ev.type}」（可用：{known}）", ev.line)]
+        known = t("、").join(sorted(schemas))
+        return [Problem(source, t("未知的事件类型「{type}」（可用：{known}）").format(type=ev.type, known=known), ev.line)]
     if _well_formed(ev, schema):
         return []
     out = []
     for name, (types, required) in schema.items():
         if name not in ev.data or ev.data[name] is None:
             if required:
-                out.append(Problem(source, f"{ev.type} 事件缺少 {name} 字段", ev.line))
+                out.append(Problem(source, t("{type} 事件缺少 {name} 字段").format(type=ev.type, name=name), ev.line))
             continue
         value = ev.data[name]
         if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
-            want = {str: "文字", int: "整数", dict: "映射", list: "列表", bool: "true 或 false"}[types[0]]
-            out.append(Problem(source, f"{ev.type} 事件的 {name} 应为{want}，现在是「{value}」", ev.line))
+            want = {str: t("文字"), int: t("整数"), dict: t("映射"), list: t("列表"), bool: t("true 或 false")}[types[0]]
+            out.append(Problem(source, t("{type} 事件的 {name} 应为{want}，现在是「{value}」").format(type=ev.type, name=name, want=want, value=value), ev.line))
     for name in ev.data:
         if name not in schema:
-            out.append(Problem(source, f"{ev.type} 事件有未知字段 {name}", ev.line))
+            out.append(Problem(source, t("{type} 事件有未知字段 {name}").format(type=ev.type, name=name), ev.line))
     if ev.type == "post" and ev.data.get("thread") not in THREADS:
-        out.append(Problem(source, f"post 事件的 thread 应为 vote、discussion 或 process 之一", ev.line))
+        out.append(Problem(source, t("post 事件的 thread 应为 vote、discussion 或 process 之一"), ev.line))
     if ev.type == "proxy" and ev.data.get("kind", "vote") not in ("vote", "change"):
-        out.append(Problem(source, "proxy 事件的 kind 应为 vote 或 change", ev.line))
+        out.append(Problem(source, t("proxy 事件的 kind 应为 vote 或 change"), ev.line))
     for key in ("day", "night"):
         if isinstance(ev.data.get(key), int) and not isinstance(ev.data.get(key), bool) and ev.data[key] < 1:
-            out.append(Problem(source, f"{ev.type} 事件的 {key} 应从 1 开始", ev.line))
+            out.append(Problem(source, t("{type} 事件的 {key} 应从 1 开始").format(type=ev.type, key=key), ev.line))
     return out

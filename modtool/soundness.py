@@ -11,6 +11,7 @@ typo in line 22 is fixed before three more cards pile up behind it.
 
 from __future__ import annotations
 
+from modtool.i18n import t
 from modtool.problems import Problem, UserError, damage, refusals
 
 _NOTHING_WRITTEN = "账本里有需要先修好的地方（见上；modtool check 列出全部），本命令什么也没写"
@@ -38,7 +39,7 @@ def require_sound(gd, replayed: list[Problem] | None = None, *, but_line: int | 
         problems = list(replayed)
     bad = [p for p in damage(problems) if but_line is None or p.line != but_line]
     if bad:
-        raise UserError([*bad, Problem("", _NOTHING_WRITTEN)])
+        raise UserError([*bad, Problem("", t(_NOTHING_WRITTEN))])
 
 
 def refusals_text(problems: list[Problem]) -> str:
@@ -47,5 +48,5 @@ def refusals_text(problems: list[Problem]) -> str:
     refused = refusals(problems)
     if not refused:
         return ""
-    return "".join([f"不受理的提交（已记入账本，不起作用；不是账本损坏）：{len(refused)} 条\n",
+    return "".join([t("不受理的提交（已记入账本，不起作用；不是账本损坏）：{refused} 条\n").format(refused=len(refused)),
                     *(f"  {p}\n" for p in refused)])

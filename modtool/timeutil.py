@@ -7,6 +7,7 @@ from datetime import datetime, time
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import regex
+from modtool.i18n import t
 
 _TIME = regex.compile(
     r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?", regex.V1
@@ -17,7 +18,7 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise ValueError(f"未知的时区「{name}」") from exc
+        raise ValueError(t("未知的时区「{name}」").format(name=name)) from exc
 
 
 def parse_time(text, tz: ZoneInfo) -> datetime:
@@ -56,18 +57,18 @@ def _parse_written(text, tz: ZoneInfo) -> datetime:
 
     m = _TIME.fullmatch(fold(str(text)).strip())
     if not m:
-        raise ValueError(f"时间「{text}」看不懂，应写成 2026-11-02 21:00 这样")
+        raise ValueError(t("时间「{text}」看不懂，应写成 2026-11-02 21:00 这样").format(text=text))
     y, mo, d, h, mi, s = (int(g) if g else 0 for g in m.groups())
     try:
         return datetime(y, mo, d, h, mi, s, tzinfo=tz)
     except ValueError as exc:
-        raise ValueError(f"时间「{text}」不是有效的日期时间") from exc
+        raise ValueError(t("时间「{text}」不是有效的日期时间").format(text=text)) from exc
 
 
 def parse_clock(text: str) -> time:
     m = regex.fullmatch(r"(\d{1,2}):(\d{2})", str(text).strip())
     if not m or int(m[1]) > 23 or int(m[2]) > 59:
-        raise ValueError(f"时刻「{text}」应写成 21:00 这样")
+        raise ValueError(t("时刻「{text}」应写成 21:00 这样").format(text=text))
     return time(int(m[1]), int(m[2]))
 
 

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# modtool speaks the user's locale before it knows the game (modtool.i18n):
+# the suite runs in a neutral one, whatever the machine's, so that a command
+# without a game speaks Chinese here (tests that want English set it).
+for _key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_key, None)
+os.environ["LANG"] = "C.UTF-8"
 
 # The bundled example's 13 characters (examples/m42/roster.yaml), roles fixed.
 M42_ROSTER = """\
@@ -40,3 +48,14 @@ def write_game(tmp_path: Path, events: str, header: str = "game: m42\nseed: 1\n"
 @pytest.fixture
 def m42_game(tmp_path):
     return lambda events, **kw: write_game(tmp_path, events, **kw)
+
+
+@pytest.fixture(autouse=True)
+def _a_fresh_command_language():
+    """Each test starts as a new command would: no game open yet, the
+    neutral locale's language (modtool.i18n; the CLI resets both per command)."""
+    from modtool import gamefile, i18n
+
+    gamefile.last_game_id = None
+    i18n.begin([])
+    yield

@@ -3,9 +3,20 @@
 import re
 from pathlib import Path
 
+import pytest
 from typer.main import get_command
 
 from modtool.cli import app
+
+LANGUAGES = ("zh", "en")  # the core's languages (modtool/locale): every help is checked in each
+
+
+def _tree(language: str):
+    """The command tree as a run in ``language`` shows it (modtool.cli_help)."""
+    from modtool import cli
+    from modtool.cli_help import command_tree
+
+    return command_tree(app, language, cli._listed, cli._COMPUTED_HELP)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,13 +44,35 @@ def _examples(name: str, cmd) -> list[list[str]]:
     return [shlex.split(ln)[2:] for ln in lines if ln.strip().startswith(f"modtool {name} ")]
 
 
-def test_every_command_has_help_with_examples_and_is_in_the_readme():
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_command_has_help_with_examples_and_is_in_the_readme(language):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    group = get_command(app)
+    group = _tree(language)
     assert group.commands
     for name, cmd in group.commands.items():
         assert cmd.help and len(_examples(name, cmd)) >= 2, name
         assert f"modtool {name}" in readme, name
+
+
+def test_an_english_run_lists_only_english_games_commands_each_helped_in_english():
+    """A mafia host (English locale, or an English game's folder) reads every
+    listed command's help and options in English, from the catalogue."""
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    chinese = _tree("zh")
+    group = _tree("en")
+    listed = {name for name, cmd in group.commands.items() if not cmd.hidden}
+    assert {"new", "check", "import", "tally", "announce", "undo", "restore", "replace", "alias"} <= listed
+    assert not listed & {"card", "night", "status", "act"}  # M42's and zhenhuan's, in Chinese
+    assert cjk.search(group.help) is None
+    for name in listed:
+        cmd = group.commands[name]
+        prose = cmd.help.split("Examples:")[0]
+        assert cjk.search(prose) is None, (name, prose)
+        for p, zh in zip(cmd.params, chinese.commands[name].params):
+            if p.help and cjk.search(zh.help or ""):
+                assert p.help != zh.help, (name, p.name)  # translated
+    epilog = group.commands["announce"].epilog
+    assert "KIND (mafia):\n  vote: " in epilog and "m42" not in epilog
 
 
 def test_every_help_example_is_a_valid_command_line_on_a_bundled_example():
@@ -51,7 +84,11 @@ def test_every_help_example_is_a_valid_command_line_on_a_bundled_example():
 
     from modtool.timeutil import parse_time
 
-    group = get_command(app)
+    for language in LANGUAGES:
+        _valid_examples(_tree(language), Context, parse_time, ZoneInfo)
+
+
+def _valid_examples(group, Context, parse_time, ZoneInfo) -> None:
     for name, cmd in group.commands.items():
         for argv in _examples(name, cmd):
             cmd.make_context(name, list(argv), parent=Context(group, info_name="modtool"))

@@ -3,6 +3,7 @@ catalogues (modtool.i18n), never from ``if language ==`` branches."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -115,3 +116,75 @@ def test_an_error_before_any_game_opens_is_chinese_even_after_a_mafia_command(tm
     capsys.readouterr()
     assert run_main(["check", str(tmp_path / "none")]) == 1
     assert capsys.readouterr().err.startswith("错误：")
+
+
+# -- which language a command speaks before it opens a game (modtool.i18n.language_of_command)
+
+
+def test_the_command_line_names_the_language_game_folder_then_game_option_then_locale():
+    from modtool.i18n import language_of_command
+
+    mafia, m42 = str(ROOT / "examples" / "mafia"), str(ROOT / "examples" / "m42")
+    zh, en = {"LANG": "zh_CN.UTF-8"}, {"LANG": "en_US.UTF-8"}
+    assert language_of_command(["tally", mafia, "--help"], zh) == "en"
+    assert language_of_command(["tally", m42, "--help"], en) == "zh"
+    assert language_of_command(["new", "x", "--game", "mafia"], zh) == "en"
+    assert language_of_command(["new", "x", "--game=m42"], en) == "zh"
+    assert language_of_command(["--help"], en) == "en"
+    assert language_of_command(["--help"], {"LANGUAGE": "en_GB:zh_CN", "LANG": "zh_CN.UTF-8"}) == "en"
+    assert language_of_command(["--help"], {"LC_ALL": "zh_TW.UTF-8", "LANG": "en_US.UTF-8"}) == "zh"
+    assert language_of_command(["--help"], {"LANG": "C.UTF-8"}) == "zh"
+    assert language_of_command(["--help"], {}) == "zh"
+    assert language_of_command(["new", "x", "--game", "nosuch"], en) == "en"  # an unknown game: the locale
+
+
+def test_an_english_locale_reads_help_and_usage_errors_in_english(monkeypatch, capsys):
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert run_main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Usage: modtool") and "Count a day's votes" in out
+    listed = set(re.findall(r"(?m)^  ([a-z-]+)  ", out))
+    assert {"tally", "replace"} <= listed and not listed & {"card", "night"}  # the Chinese games' own are not listed
+    assert run_main(["talli"]) == 2
+    assert capsys.readouterr().err == "Error: No such command: talli; did you mean tally (modtool --help lists them all)\n"
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    assert run_main(["--help"]) == 0
+    out = capsys.readouterr().out
+    listed = set(re.findall(r"(?m)^  ([a-z-]+)  ", out))
+    assert out.startswith("用法: modtool") and {"tally", "card", "night"} <= listed and "replace" not in listed
+
+
+def test_a_mafia_folder_or_game_speaks_english_in_a_chinese_locale(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    assert run_main(["tally", str(ROOT / "examples" / "mafia"), "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Usage: modtool tally") and "Options:" in out and "--upto-post" in out
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in out), out
+    assert run_main(["new", str(tmp_path / "g"), "--game", "mafia", "--roster", str(tmp_path / "none.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Error: ") and "Cannot read the roster file" in err
+    assert run_main(["tally", str(ROOT / "examples" / "mafia"), "--at", "yesterday"]) == 1
+    assert capsys.readouterr().err == ('Error: argument --at: Cannot read the time "yesterday": '
+                                       "write it like 2011-03-25 21:00 (nothing was written)\n")
+
+
+def test_a_mafia_ledger_damaged_by_hand_is_reported_in_english(tmp_path, capsys):
+    g = tmp_path / "g"
+    shutil.copytree(ROOT / "examples" / "mafia", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    with open(g / "ledger.yaml", "a", encoding="utf-8") as f:
+        f.write("  - {type: bogus}\n  - {type: post, floor: x\n")
+    assert run_main(["check", str(g)]) == 1
+    err = capsys.readouterr().err
+    assert "YAML syntax error: braces { } do not pair up" in err and err.startswith("Error: ")
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in err), err
+
+
+def test_importing_a_topics_posts_again_as_another_day_is_refused_in_english(tmp_path, capsys):
+    """phpBB post numbers run through the whole topic (GamePack.post_numbers_span_days)."""
+    g = tmp_path / "g"
+    shutil.copytree(ROOT / "examples" / "mafia", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    before = (g / "ledger.yaml").read_bytes()
+    assert run_main(["import", str(g), str(g / "day1-posts.jsonl"), "--thread", "vote", "--day", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "Post #3 was imported as day 1's vote thread; now it would be day 2's vote thread" in err
+    assert (g / "ledger.yaml").read_bytes() == before

@@ -41,6 +41,7 @@ from itertools import compress, islice
 from operator import eq
 from typing import Callable
 
+from modtool.i18n import t
 from modtool.posts import Post, ReplyRef
 from modtool.problems import Problem
 
@@ -84,13 +85,13 @@ def _read_file(path: pathlib.Path, tz: tzinfo, progress: Progress, rows: bool) -
     try:
         data = pathlib.Path(path).read_bytes()
     except FileNotFoundError:
-        return [], [Problem(source, "文件不存在")]
+        return [], [Problem(source, t("文件不存在"))]
     except IsADirectoryError:
-        return [], [Problem(source, "这是一个文件夹，不是论坛存档文件")]
+        return [], [Problem(source, t("这是一个文件夹，不是论坛存档文件"))]
     except PermissionError:
-        return [], [Problem(source, "没有读取这个文件的权限")]
+        return [], [Problem(source, t("没有读取这个文件的权限"))]
     except OSError as e:
-        return [], [Problem(source, f"无法读取文件：{e.strerror or e}")]
+        return [], [Problem(source, t("无法读取文件：{value}").format(value=e.strerror or e))]
     box = [data]
     del data  # the box holds the only reference: the bytes go once decoded
     return _read_box(box, source, tz, progress, rows)
@@ -112,7 +113,7 @@ def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool
         try:
             decoded, problem = decode(text if isinstance(text, bytes) else bytes(text), source)
         except Exception as e:  # pragma: no cover - last resort, see below
-            return [], [Problem(source, f"导入时出现内部错误（请报告此问题）：{type(e).__name__}: {e}")]
+            return [], [Problem(source, t("导入时出现内部错误（请报告此问题）：{name}: {e}").format(name=type(e).__name__, e=e))]
         if decoded is None:
             return [], [problem] if problem else []
         text = decoded
@@ -122,7 +123,7 @@ def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool
     try:
         posts, problems = _read(box, source, tz, progress, rows)
     except Exception as e:  # pragma: no cover - a bug; the director still gets a message
-        return [], [Problem(source, f"导入时出现内部错误（请报告此问题）：{type(e).__name__}: {e}")]
+        return [], [Problem(source, t("导入时出现内部错误（请报告此问题）：{name}: {e}").format(name=type(e).__name__, e=e))]
     if rows:
         _check_floors(posts, source, problems, 1, 2)
     else:
@@ -150,7 +151,7 @@ def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: boo
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text or text.isspace():
-        return [], [Problem(source, "文件是空的（没有任何内容）")]
+        return [], [Problem(source, t("文件是空的（没有任何内容）"))]
     from modtool.packs import all_packs
 
     for pack in all_packs().values():  # a forum format a game brings (phpBB topics)
@@ -165,7 +166,7 @@ def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: boo
         del text  # read_json empties the box once the JSON is parsed
         return read_json(box, source, tz, progress, post_row if rows else None)
     if "\x00" in text:
-        return [], [Problem(source, "文件中有 NUL 字符：这不是文本文件，或编码不对（请存为 UTF-8 文本）")]
+        return [], [Problem(source, t("文件中有 NUL 字符：这不是文本文件，或编码不对（请存为 UTF-8 文本）"))]
     if kind == "html":
         from modtool.forum.discuz_html import read_page as read_posts
     else:
@@ -190,7 +191,7 @@ def decode(data: bytes, source: str) -> tuple[str | None, Problem | None]:
         try:
             return data.decode("utf-16"), None
         except UnicodeDecodeError as e:
-            return None, Problem(source, f"文件标明是 UTF-16 编码，但第 {e.start} 字节处无法解码")
+            return None, Problem(source, t("文件标明是 UTF-16 编码，但第 {start} 字节处无法解码").format(start=e.start))
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as e:
@@ -204,17 +205,17 @@ def decode(data: bytes, source: str) -> tuple[str | None, Problem | None]:
                 return data.decode(codec), None
             except UnicodeDecodeError as e:
                 line = data.count(b"\n", 0, e.start) + 1
-                return None, Problem(source, f"文件声明的编码是 {name}，但第 {line} 行有无法按此编码解码的字节", line=line)
+                return None, Problem(source, t("文件声明的编码是 {name}，但第 {line} 行有无法按此编码解码的字节").format(name=name, line=line), line=line)
     line = data.count(b"\n", 0, bad) + 1
     hint = ""
     try:
         data.decode("gb18030")
-        hint = "，看起来像 GBK/GB18030 编码"
+        hint = t("，看起来像 GBK/GB18030 编码")
     except UnicodeDecodeError:
         pass
     return None, Problem(
         source,
-        f"文件不是 UTF-8 编码（第 {line} 行有无法解码的字节{hint}）：请用 UTF-8 另存后再导入",
+        t("文件不是 UTF-8 编码（第 {line} 行有无法解码的字节{hint}）：请用 UTF-8 另存后再导入").format(line=line, hint=hint),
         line=line,
     )
 
@@ -226,4 +227,4 @@ def _check_floors(posts: list, source: str, problems: list[Problem], floor_at: i
     for i in compress(range(1, len(floors)), map(eq, floors, islice(floors, 1, None))):  # post i repeats post i - 1
         floor = floors[i]
         author = posts[i].author if floor_at is None else posts[i][author_at]
-        problems.append(Problem(source, f"楼层 {floor} 出现了不止一次（{author}）：请检查存档是否重复或混入了别的帖子", floor=floor))
+        problems.append(Problem(source, t("楼层 {floor} 出现了不止一次（{author}）：请检查存档是否重复或混入了别的帖子").format(floor=floor, author=author), floor=floor))

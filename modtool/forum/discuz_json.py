@@ -30,6 +30,7 @@ from typing import Any, Callable
 
 from modtool.forum.common import convert_quoted, make_post, parse_time, quoted_post, reply_ref
 from modtool.forum.html2bb import convert, convert_many, split_x3_quote
+from modtool.i18n import t
 from modtool.posts import Post
 from modtool.problems import Problem
 
@@ -78,7 +79,7 @@ def _read_json(text: str | list[str], source: str, tz: tzinfo, progress: Progres
     envelopes = data if isinstance(data, list) else [data]
     postlists: list[list] = []
     for n, env in enumerate(envelopes, 1):
-        where = f"第 {n} 个响应" if len(envelopes) > 1 else "文件"
+        where = t("第 {n} 个响应").format(n=n) if len(envelopes) > 1 else t("文件")
         if not isinstance(env, dict):
             problems.append(Problem(source, f"{where}不是 Discuz! 接口响应（应为 JSON 对象，实为 {_kind(env)}）"))
             continue
@@ -88,7 +89,7 @@ def _read_json(text: str | list[str], source: str, tz: tzinfo, progress: Progres
                 variables = env  # a bare Variables object
             else:
                 msg = _message(env)
-                problems.append(Problem(source, f"{where}不是 Discuz! 帖子接口响应：缺少 Variables" + (f"；论坛返回：{msg}" if msg else "")))
+                problems.append(Problem(source, t("{where}不是 Discuz! 帖子接口响应：缺少 Variables").format(where=where) + (t("；论坛返回：{msg}").format(msg=msg) if msg else "")))
                 continue
         postlist = variables.get("postlist")
         if postlist is None:

@@ -15,6 +15,7 @@ import os
 import signal
 from pathlib import Path
 
+from modtool.i18n import t
 from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._journal import fsync_dir as _fsync_dir
 from modtool.ledger._cache import Stretch, signature
@@ -160,7 +161,7 @@ def _storable(events: list[dict], indent: int, one_line: bool, source: str) -> _
     try:
         return _dump_checked(events, indent, one_line)
     except Unstorable as exc:
-        raise UserError(Problem(source, f"{exc}；这次什么也没写")) from None
+        raise UserError(Problem(source, t("{exc}；这次什么也没写").format(exc=exc))) from None
 
 
 class _NoInterrupt:
@@ -216,7 +217,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
     with locked(path, EXCLUSIVE):
         data = load(path)
         if expect_digest is not None and data.digest != expect_digest:
-            raise UserError(Problem(source, _CHANGED))
+            raise UserError(Problem(source, t(_CHANGED)))
         if not events:
             return data
         state = _memo[_key(path)]
@@ -235,7 +236,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
         try:
             before = os.fstat(fd)
             if signature(before) != state.sig:
-                raise UserError(Problem(source, _CHANGED))
+                raise UserError(Problem(source, t(_CHANGED)))
             size = before.st_size
             tail = _journal.sha(os.pread(fd, min(size, _journal.TAIL), max(0, size - _journal.TAIL)))
             _journal.write_intent(path, before.st_ino, size, tail, blob)
@@ -254,8 +255,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
                 if now is None or now.st_ino != after.st_ino or after.st_size != size + len(blob):
                     _journal.clear_intent(path)
                     _memo.pop(_key(path), None)
-                    raise UserError(Problem(source, "写入时账本被其他程序同时替换或改动了（可能是编辑器保存了），这次的记录没有写进去；"
-                                            "请先用 modtool check 看一下账本，再重新运行命令"))
+                    raise UserError(Problem(source, t("写入时账本被其他程序同时替换或改动了（可能是编辑器保存了），这次的记录没有写进去；请先用 modtool check 看一下账本，再重新运行命令")))
                 if _acknowledge:
                     _journal.record(path, size, blob, first_line, events, one_line, signature(after),
                                     not data.vanished, enc.array)
@@ -310,7 +310,7 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
     raw = path.read_bytes()
     c = state.cached
     if len(raw) != c.size or _verified_prefix(c, raw) != len(c.stretches):
-        raise UserError(Problem(source, _CHANGED))
+        raise UserError(Problem(source, t(_CHANGED)))
     lines = raw.split(newline)
     kline = lines[c.events_line]
     m = _EMPTY_FLOW_RE.match(kline)
@@ -319,7 +319,7 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
         lines[c.events_line] = bom + b"events:" + kline[m.end():]
     elif not _BLOCK_KEY_RE.match(kline):
         raise UserError(
-            Problem(source, "追加事件要求 events: 单独占一行，下面是「- type: …」列表；请先这样改写", c.events_line + 1)
+            Problem(source, t("追加事件要求 events: 单独占一行，下面是「- type: …」列表；请先这样改写"), c.events_line + 1)
         )
     new = newline.join(lines)
     if new and not new.endswith(newline):
@@ -351,7 +351,7 @@ def write_new(path: Path, header_text: str, events: list[dict]) -> None:
     except YAMLError as exc:
         raise UserError(yaml_problem(exc, header_text, source)) from None
     if header is not None and not isinstance(header, dict):
-        raise UserError(Problem(source, "账本开头应是映射（键: 值）", 1))
+        raise UserError(Problem(source, t("账本开头应是映射（键: 值）"), 1))
     if (header and "events" in header) or _EVENTS_KEY_RE.search(header_text):
         raise ValueError("header_text 不能含有 events:")
     # An empty list is written `events:` (null), so the first append only adds lines.
@@ -362,7 +362,7 @@ def write_new(path: Path, header_text: str, events: list[dict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with locked(path, EXCLUSIVE):
         if path.exists():
-            raise UserError(Problem(source, "账本已存在，不会覆盖它；要重新开始请先把它移走"))
+            raise UserError(Problem(source, t("账本已存在，不会覆盖它；要重新开始请先把它移走")))
         atomic_write(path, data)
 
 

@@ -23,6 +23,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from modtool.i18n import t
 from modtool.problems import Problem, UserError
 
 LOCK_NAME = ".ledger.lock"
@@ -112,15 +113,14 @@ def _wait(fd: int, mode: str, lock: Path, timeout: float | None) -> None:
         waited = time.monotonic() - start
         if not told and waited >= NOTICE_AFTER and limit > NOTICE_AFTER:
             pid = _holder(fd)
-            who = f"（进程 {pid}）" if pid else ""
-            print(f"正在等待另一个 modtool 命令{who}用完这个账本……", file=sys.stderr, flush=True)
+            who = t("（进程 {pid}）").format(pid=pid) if pid else ""
+            print(t("正在等待另一个 modtool 命令{who}用完这个账本……").format(who=who), file=sys.stderr, flush=True)
             told = True
         if waited >= limit:
             pid = _holder(fd)
-            who = f"（进程 {pid}）" if pid else ""
+            who = t("（进程 {pid}）").format(pid=pid) if pid else ""
             raise UserError(Problem(
-                str(lock), f"另一个 modtool 命令{who}一直在用这个账本，等了 {limit:g} 秒仍未结束，本命令什么也没写；"
-                "请等它完成后再试（可用环境变量 MODTOOL_LOCK_WAIT 设定等待秒数）"))
+                str(lock), t("另一个 modtool 命令{who}一直在用这个账本，等了 {limit:g} 秒仍未结束，本命令什么也没写；请等它完成后再试（可用环境变量 MODTOOL_LOCK_WAIT 设定等待秒数）").format(who=who, limit=limit)))
 
 
 def _readonly_fd(lock: Path) -> int | None:
@@ -142,7 +142,7 @@ def _acquire(key: str, lock: Path, mode: str, timeout: float | None) -> _Held:
     held = _held.get(key)
     if held is not None and held.pid == os.getpid():
         if mode == EXCLUSIVE and held.mode == SHARED and held.fd < 0:
-            raise UserError(Problem(str(lock), "无法在这个游戏文件夹里写入（只读）；请检查文件夹的权限"))
+            raise UserError(Problem(str(lock), t("无法在这个游戏文件夹里写入（只读）；请检查文件夹的权限")))
         if mode == EXCLUSIVE and held.mode == SHARED:
             # Upgrade (flock converts; not atomic, but the caller re-reads after).
             _unflock(held.fd)
@@ -159,10 +159,9 @@ def _acquire(key: str, lock: Path, mode: str, timeout: float | None) -> _Held:
                 held = _held[key] = _Held(-1, mode)
                 return held
         else:
-            why = {errno.EROFS: "只读的文件系统", errno.EACCES: "没有写入权限", errno.EPERM: "没有写入权限",
-                   errno.ENOSPC: "磁盘已满"}.get(exc.errno, exc.strerror)
-            raise UserError(Problem(str(lock), f"无法在这个游戏文件夹里写入（{why}）；"
-                                    "请检查文件夹的权限，或把游戏复制到可以写的地方")) from None
+            why = {errno.EROFS: t("只读的文件系统"), errno.EACCES: t("没有写入权限"), errno.EPERM: t("没有写入权限"),
+                   errno.ENOSPC: t("磁盘已满")}.get(exc.errno, exc.strerror)
+            raise UserError(Problem(str(lock), t("无法在这个游戏文件夹里写入（{why}）；请检查文件夹的权限，或把游戏复制到可以写的地方").format(why=why))) from None
     try:
         _wait(fd, mode, lock, timeout)
     except BaseException:

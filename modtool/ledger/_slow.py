@@ -16,6 +16,7 @@ RecursionError.
 
 from __future__ import annotations
 
+from modtool.i18n import t
 from modtool.problems import Problem, UserError
 
 MAX_DEPTH = 100  # nested collections; a ledger needs about 6
@@ -200,7 +201,7 @@ def yaml_problem(exc: Exception, text: str, source: str, line_offset: int = 0) -
             line = text.count("\n", 0, pos) + 1
         raw = f"{exc.reason}: {exc.character!r}"
     zh = next((z for frag, z in _PROBLEMS_ZH if frag in raw), None)
-    msg = f"YAML 格式错误：{zh}（{raw}）" if zh else f"YAML 格式错误：{raw}"
+    msg = t("YAML 格式错误：{why}（{raw}）").format(why=t(zh), raw=raw) if zh else t("YAML 格式错误：{raw}").format(raw=raw)
     return Problem(source, msg, None if line is None else line + line_offset)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from modtool.events import Event
+from modtool.i18n import t
 from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._cache import Cached, Stretch, signature, trusted
 from modtool.ledger._dump import UNSAFE_RE
@@ -67,11 +68,11 @@ def _read_bytes(path: Path, source: str) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise UserError(Problem(source, "找不到账本文件；先用 modtool new 建立游戏")) from None
+        raise UserError(Problem(source, t("找不到账本文件；先用 modtool new 建立游戏"))) from None
     except IsADirectoryError:
-        raise UserError(Problem(source, "这是一个文件夹，不是账本文件")) from None
+        raise UserError(Problem(source, t("这是一个文件夹，不是账本文件"))) from None
     except OSError as exc:
-        raise UserError(Problem(source, f"无法读取账本：{exc.strerror}")) from None
+        raise UserError(Problem(source, t("无法读取账本：{strerror}").format(strerror=exc.strerror))) from None
 
 
 def _decode(raw: bytes, source: str) -> str:
@@ -80,7 +81,7 @@ def _decode(raw: bytes, source: str) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise UserError(
-            Problem(source, "账本不是 UTF-8 编码；请在编辑器里用 UTF-8 另存（第一处无法解码的字节在这一行）", line)
+            Problem(source, t("账本不是 UTF-8 编码；请在编辑器里用 UTF-8 另存（第一处无法解码的字节在这一行）"), line)
         ) from None
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -144,14 +145,14 @@ def _to_events(items: list, source: str) -> tuple[list[Event], list[Problem]]:
     problems: list[Problem] = []
     for line, item in items:
         if not isinstance(item, dict):
-            problems.append(Problem(source, f"事件应是映射（type: … 等字段），现在是「{item}」", line))
+            problems.append(Problem(source, t("事件应是映射（type: … 等字段），现在是「{item}」").format(item=item), line))
             continue
         if "type" not in item:
-            problems.append(Problem(source, "事件缺少 type 字段", line))
+            problems.append(Problem(source, t("事件缺少 type 字段"), line))
             continue
         etype = item["type"]
         if not isinstance(etype, str) or not etype:
-            problems.append(Problem(source, f"事件的 type 应为文字，现在是「{etype}」", line))
+            problems.append(Problem(source, t("事件的 type 应为文字，现在是「{etype}」").format(etype=etype), line))
             continue
         del item["type"]  # the items are fresh dicts of ours: no copy
         events.append(Event(etype, item, line))
@@ -203,13 +204,13 @@ def _stat(path: Path, source: str) -> os.stat_result:
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        raise UserError(Problem(source, "找不到账本文件；先用 modtool new 建立游戏")) from None
+        raise UserError(Problem(source, t("找不到账本文件；先用 modtool new 建立游戏"))) from None
     except OSError as exc:
-        raise UserError(Problem(source, f"无法读取账本：{exc.strerror}")) from None
+        raise UserError(Problem(source, t("无法读取账本：{strerror}").format(strerror=exc.strerror))) from None
     import stat as _s
 
     if _s.S_ISDIR(st.st_mode):
-        raise UserError(Problem(source, "这是一个文件夹，不是账本文件"))
+        raise UserError(Problem(source, t("这是一个文件夹，不是账本文件")))
     return st
 
 
@@ -464,13 +465,10 @@ def _tell(path: Path, data: LedgerData) -> None:
     for note in data.notes:
         notice(f"{path}：{note}")
     if data.vanished:
-        shown = "\n".join(f"  原第 {v.line} 行：{_short(v.event)}" for v in data.vanished[:20])
-        more = f"\n  ……共 {len(data.vanished)} 条" if len(data.vanished) > 20 else ""
+        shown = "\n".join(t("  原第 {line} 行：{event}").format(line=v.line, event=_short(v.event)) for v in data.vanished[:20])
+        more = t("\n  ……共 {vanished} 条").format(vanished=len(data.vanished)) if len(data.vanished) > 20 else ""
         game = path.parent
-        notice(f"{path}：账本里少了 {len(data.vanished)} 条 modtool 写入并确认过的记录"
-               f"（可能是编辑器用旧内容覆盖了账本，或是手工改过、删掉的）：\n{shown}{more}\n"
-               f"  恢复（追加回账本末尾）：modtool restore {game}\n"
-               f"  如果是你有意改过或删掉的（改过的记录恢复会多出一条）：modtool restore {game} --forget")
+        notice(t("{path}：账本里少了 {vanished} 条 modtool 写入并确认过的记录（可能是编辑器用旧内容覆盖了账本，或是手工改过、删掉的）：\n{shown}{more}\n  恢复（追加回账本末尾）：modtool restore {game}\n  如果是你有意改过或删掉的（改过的记录恢复会多出一条）：modtool restore {game} --forget").format(path=path, vanished=len(data.vanished), shown=shown, more=more, game=game))
 
 
 def _vanished(path: Path, raw: bytes | None, size: int, sig: list[int], events: list[Event]) -> list:

@@ -222,6 +222,7 @@ class MafiaPack(GamePack):
     name = "mafia（MafiaScum Mini Normal, English）"
     kinds = KINDS
     language = "en"
+    post_numbers_span_days = True  # one topic, numbered from #0 to the end
     writing_commands = frozenset({"replace", "death", "start-day", "alias"})
 
     def data_file(self) -> Path:
