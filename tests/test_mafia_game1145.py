@@ -99,3 +99,17 @@ def test_the_vote_count_posts_render_in_house_style(game):
     assert "[b]Trendall (7)[/b]: Valern, Erratus Apathos, ICEninja, RangeroftheNorth, crazypianist1116, Quilford, DarthYoshi" in post
     assert "[b]Not voting (2)[/b]: Peabody, inHimshallibe" in post
     assert "With 12 alive, it takes 7 to lynch." in post
+
+
+@pytest.mark.parametrize("count", _host_counts() if REAL.is_dir() else [], ids=lambda c: c["label"])
+def test_the_count_post_as_at_the_post_before_each_host_count_has_the_hosts_title(game, count):
+    """House style numbers a day's counts D.0, D.1, …, D.final; modtool finds the
+    host's earlier counts in the day's posts (own text, not players' quotes)."""
+    from modtool.gamefile import open_game
+    from modtool.mafia.pack import announce
+
+    post = announce(open_game(game), game, "vote", "bbcode", count["day"], count["post"] - 1, None)
+    label = count["label"]
+    if label.endswith(".final"):  # the host posts the final count after the hammer, modtool at it
+        post = announce(open_game(game), game, "vote", "bbcode", count["day"], count["post"], None)
+    assert post.startswith(f"[b]{label}[/b]\n"), post[:60]

@@ -134,7 +134,7 @@ def test_fact_commands_record_and_the_tally_reads_them_in_english(tmp_path):
     out = _run("tally", str(folder)).stdout
     assert "Bob (1): Alice" in out and "Not voting (4): Bob, Carol, Dave, Erin" in out
     assert "With 5 alive, it takes 3 to lynch." in _run("announce", str(folder), "vote").stdout
-    assert "**Vote Count 1**" in _run("announce", str(folder), "vote", "--format", "md").stdout
+    assert "**Vote Count 1.1**" in _run("announce", str(folder), "vote", "--format", "md").stdout
 
 
 def test_a_post_that_cannot_be_read_is_listed_for_the_host_not_counted(tmp_path, monkeypatch):
@@ -149,3 +149,19 @@ def test_a_post_that_cannot_be_read_is_listed_for_the_host_not_counted(tmp_path,
     t = tally(game(tmp_path, [(1, "Alice", "[b]vote: Erin[/b]"), (2, "Carol", "[b]vote: Bob[/b]")]))
     assert t["votes"] == [{"target": "Erin", "voters": ["Alice"]}]
     assert [(u["post"], u["voter"], u["reason"]) for u in t["unresolved"]] == [(2, "Carol", "unreadable")]
+
+
+def test_counts_are_numbered_after_the_counts_posted_that_day_not_quoted_ones(tmp_path):
+    from modtool.mafia.day import next_count_number
+
+    def number(posts, upto=None):
+        gd = open_game(game(tmp_path, posts))
+        return next_count_number(gd, tally_day(gd, 1, upto))
+
+    assert number([(1, "Alice", "Hello all.")]) == 0  # no one voted, no count yet: the day's empty count
+    assert number([(1, "Host", "It is day 1. [b]Vote Count 1.0[/b] No one is voting.")]) == 1
+    assert number([(1, "Alice", "[b]vote: Bob[/b]")]) == 1  # votes, and no count posted yet
+    posts = [(1, "Host", "Vote Count 1.0"), (2, "Alice", "[b]vote: Bob[/b]"), (3, "Host", "Vote Count 1.1 ..."),
+             (4, "Bob", '[quote="Host"]Vote Count 1.7[/quote] lol'), (5, "Host", "Vote Count 2.9 (a typo of day)")]
+    assert number(posts) == 2
+    assert number(posts, upto=2) == 1

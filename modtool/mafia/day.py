@@ -19,9 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import regex
+
 from modtool.eventfacts import post_of
 from modtool.mafia.actions import own_actions
 from modtool.mafia.slots import Slots
+from modtool.markup import MarkupError
 
 NO_LYNCH = "\0no lynch"
 
@@ -112,16 +115,12 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
     start = f.starts.get(day)
     if start is None:
         return DayTally(day, 0, [k for k in f.slots.keys() if not _dead_before(gd, f, k, 0, day)])
-    later = [p for d, p in f.starts.items() if d > day]
-    end = min(later) - 1 if later else None
     living = [k for k in f.slots.keys() if not _dead_before(gd, f, k, start, day)]
     t = DayTally(day, start, living)
     seq = 0
     deaths = sorted((d for d in f.deaths if d["post"] > start), key=lambda d: d["post"])
-    for post in f.posts:
+    for post in _day_posts(f, day, upto_post):
         n = post.floor
-        if n < start or (end is not None and n > end) or (upto_post is not None and n > upto_post):
-            continue
         if upto_time is not None and post.time > upto_time:
             break
         while deaths and deaths[0]["post"] <= n:  # a death in the day: the slot leaves, votes on it fall
@@ -154,6 +153,35 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
                 t.lynched, t.hammer_post = target, n
                 return t
     return t
+
+
+def _day_posts(f: Facts, day: int, upto_post: int | None):
+    """The posts of day ``day`` (its start to the post before the next day's), up to ``upto_post``."""
+    start = f.starts[day]
+    later = [p for d, p in f.starts.items() if d > day]
+    end = min(later) - 1 if later else None
+    bounds = [x for x in (end, upto_post) if x is not None]
+    last = min(bounds) if bounds else None
+    return [p for p in f.posts if p.floor >= start and (last is None or p.floor <= last)]
+
+
+_COUNT_TITLE = regex.compile(r"\bVote\s*Count\s*(\d+)\.(\d+)\b", regex.I)
+
+
+def next_count_number(gd, t: DayTally) -> int:
+    """N of the next "Vote Count D.N" of day ``t.day`` (the house style numbers a
+    day's counts from D.0, the empty count that opens it): one more than the
+    highest D.N posted that day up to the tallied post (in a post's own text,
+    not in quotes); with none posted, 0 while no one has voted, else 1."""
+    f = facts(gd)
+    if t.day not in f.starts or t.last_post is None:  # no post of the day read yet
+        return 0
+    found = [int(m.group(2)) for p in _day_posts(f, t.day, t.last_post)
+             if not isinstance(own := p.split(), MarkupError)
+             for m in _COUNT_TITLE.finditer(own.own) if int(m.group(1)) == t.day]
+    if found:
+        return max(found) + 1
+    return 1 if t.votes or t.stopped or t.unresolved else 0
 
 
 def _remove(t: DayTally, key: str) -> None:

@@ -107,6 +107,7 @@ def tally(gd, day: Optional[int], upto_post: Optional[int], at: Optional[str], a
 
 def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_post: Optional[int],
              title: Optional[str]) -> str:
+    from modtool.mafia.day import next_count_number
     from modtool.mafia.messages import _
     from modtool.mafia.views import tally_json, vote_post_context
     from modtool.problems import Problem, UserError
@@ -118,7 +119,7 @@ def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_p
     t = _day_tally(gd, day, upto_post, None)
     data = tally_json(gd, t)
     label = title or (_("Vote Count {day}.final").format(day=t.day) if t.hammer_post is not None
-                      else _("Vote Count {day}").format(day=t.day))
+                      else _("Vote Count {day}.{n}").format(day=t.day, n=next_count_number(gd, t)))
     return render(GAME_ID, kind, fmt, vote_post_context(data, label, _deadline(gd, t.day)), game_dir)
 
 
