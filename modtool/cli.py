@@ -204,6 +204,43 @@ def tally(
     get_pack(gd.game.id).tally(game_dir, gd, day=day, floor=floor, at=at, close=close, as_json=as_json)
 
 
+@app.command()
+def chart(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    out: Path = typer.Option(..., "-o", "--output", help="图片文件：.png（贴到论坛）或 .svg"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
+    floor: Optional[int] = typer.Option(None, "--floor", "--upto-post", help="只算到这一楼为止（mafia：--upto-post N，含 N）"),
+    at: Optional[str] = typer.Option(None, "--at", help="只算到这个时间为止，例如 \"2026-11-04 18:00\""),
+    close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
+    font: Optional[Path] = typer.Option(None, "--font", help="画图用的字体文件（默认在本机字体里找一个包含所有字的；也可设环境变量 MODTOOL_FONT）"),
+) -> None:
+    """把一天的投票画成图：谁投了谁（警长的 2 票、弃权、未投票都画出），以及这一天每个人票数的变化（改票、改票截止、关门）。
+
+    与 tally 和 announce vote 用同一次重放，图和帖子的数字一致；同一账本、同一字体，图片逐字节相同。
+    贴到论坛：先上传图片，再用 announce vote --image-url 把地址放进投票公告。
+
+    Examples:
+
+    \b
+      modtool chart examples/m42 --day 2 -o day2.png
+      modtool chart examples/m42 --day 2 --at "2026-11-05 18:00" -o day2-18h.svg
+    """
+    from modtool.chart import draw, fonts
+
+    kind = draw.FORMATS.get(out.suffix.lower())
+    if kind is None:
+        raise UserError(Problem(t("命令行 -o"), t("图片文件应以 .png 或 .svg 结尾（现在是「{name}」）").format(name=out.name)))
+    gd = _open(game_dir)
+    data = get_pack(gd.game.id).chart(game_dir, gd, day=day, floor=floor, at=at, close=close)
+    face = fonts.choose([*data.texts(), "0123456789-:. "], named=str(font) if font else None)
+    drawn = draw.save(data, out, face)
+    lacking = fonts.missing(str(face), fonts.needed(drawn))
+    if lacking:  # a tick label with a character the texts did not foresee: never a box in the picture
+        out.unlink(missing_ok=True)
+        raise UserError(Problem("--font", t("字体「{path}」缺少这些字：{chars}").format(path=face, chars="".join(lacking))))
+    typer.echo(t("已生成 {path}（字体：{font}）").format(path=out, font=face))
+
+
 @app.command(epilog=_kinds_help())
 def announce(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
@@ -219,6 +256,8 @@ def announce(
     character: Optional[str] = typer.Option(None, "--character", help="M42 roles：只出这个角色的身份通知（名字或别名），一次发一人"),
     told_at: Optional[str] = typer.Option(None, "--told-at", help="M42 witch/hunter：通知发出的时间（默认现在，须在当前阶段内）；记入账本，时限从此算起"),
     title: Optional[str] = typer.Option(None, "--title", help="M42 vote：帖子标题（可用 {game} {day} {purpose}；默认用选项 vote_post_title）"),
+    image: bool = typer.Option(False, "--image", help="vote：在标题下放一行 [img]，留给你填上传后的票型图地址（图用 modtool chart 生成）"),
+    image_url: Optional[str] = typer.Option(None, "--image-url", help="vote：票型图上传后的地址，放进 [img] 行"),
 ) -> None:
     """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
 
@@ -229,13 +268,17 @@ def announce(
 
     \b
       modtool announce examples/m42 vote --day 2
+      modtool announce examples/m42 vote --day 2 --image-url https://example.org/day2.png
       modtool announce examples/m42 roles --character 涂山红红 --format md
       modtool announce examples/m42-full witch --night 1 --told-at "2026-11-17 21:35"
       modtool announce examples/zhenhuan private --night 1 --seat 3
     """
     gd = _open(game_dir)
+    if (image or image_url) and kind != "vote":
+        raise UserError(Problem(t("命令行 --image"), t("--image 和 --image-url 只用于 vote 帖（现在是「{kind}」）").format(kind=kind)))
     options = {"day": day, "night": night, "close": close, "card": card_no, "seat": seat, "character": character,
-               "told_at": told_at, "title": title}
+               "told_at": told_at, "title": title,
+               "image": image_url or (t("上传票型图后把图片地址填在这里") if image else None)}
     get_pack(gd.game.id).announce(game_dir, gd, kind, fmt_, options=options,
                                   now=lambda when, option="--at": _now(when, gd, option))
 
@@ -382,7 +425,7 @@ def restore(
 
 
 _LANGUAGE_OF_COMMAND: dict[str, str] = {}  # a pack's own command -> the pack's language
-_ANSWERED_BY_PACKS = ("tally", "status", "announce", "act", "advance")  # shared, each pack answers or not
+_ANSWERED_BY_PACKS = ("tally", "chart", "status", "announce", "act", "advance")  # shared, each pack answers or not
 
 
 def _listed(command: str, language: str) -> bool:

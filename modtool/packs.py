@@ -70,6 +70,7 @@ from modtool.problems import Problem, UserError
 if TYPE_CHECKING:  # pragma: no cover
     from datetime import datetime
 
+    from modtool.chart.model import VoteChart
     from modtool.clock import Window
     from modtool.gamefile import GameDir
     from modtool.games import Game
@@ -166,6 +167,12 @@ class GamePack:
 
     def status(self, game_dir: Path, gd: "GameDir", *, as_json: bool) -> None:
         raise unsupported("status", gd)
+
+    def chart(self, game_dir: Path, gd: "GameDir", *, day: int | None, floor: int | None,
+              at: str | None, close: str | None) -> "VoteChart":
+        """A day's votes as a ``modtool.chart.model.VoteChart``, from the same
+        replay as the game's vote post (``modtool chart`` draws it)."""
+        raise unsupported("chart", gd)
 
     def announce(self, game_dir: Path, gd: "GameDir", kind: str, fmt: str, *, options: dict,
                  now: Callable[[str | None, str], "datetime"]) -> None:

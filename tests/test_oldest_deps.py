@@ -34,6 +34,7 @@ COMMANDS = [
     (["tally", "GAME", "--day", "2"], 0),
     (["check", "GAME"], 0),
     (["tally", "GAME", "--nosuch"], 2),  # a usage error
+    (["chart", "GAME", "--day", "2", "-o", "chart.svg"], 0),  # matplotlib and fontTools at their oldest
 ]
 
 

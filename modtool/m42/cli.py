@@ -447,6 +447,8 @@ def announce_command(game_dir: Path, kind: str, fmt_: str, options: dict) -> Non
     close = options.get("close")
     ctx = context(gd, st, kind, fmt_, options.get("day"), night, _parse_at(close, gd, "--close") if close else None,
                   options.get("card"), options.get("character"), options.get("title"))
+    if kind == "vote":
+        ctx["image"] = options.get("image")  # the chart's [img] line (modtool chart)
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 

@@ -61,6 +61,15 @@ class M42Pack(GamePack):
 
         tally_command(game_dir, day, floor, at, close, as_json)
 
+    def chart(self, game_dir, gd, *, day, floor, at, close):
+        from modtool.m42 import facts
+        from modtool.m42.chart import chart_of
+        from modtool.m42.cli import _tally
+
+        gd, ctx, t, _ = _tally(game_dir, day, floor, at, close)
+        upto = f"{floor}楼" if floor is not None else at
+        return chart_of(gd, ctx, t, upto=upto, freeze_minutes=facts.vote_options(gd).change_freeze_minutes)
+
     def status(self, game_dir, gd, *, as_json) -> None:
         from modtool.m42.cli import status_command
 

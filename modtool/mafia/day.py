@@ -53,6 +53,9 @@ class DayTally:
     unresolved: list[Unresolved] = field(default_factory=list)
     last_post: int | None = None  # the last post read
     stopped: list[str] = field(default_factory=list)  # voters whose vote went, in the order it went
+    # After each post that moved a vote: (post, time, voter, {target key: count}, a vote moved
+    # from one target to another). The chart's timeline.
+    steps: list[tuple] = field(default_factory=list)
 
     @property
     def majority(self) -> int:
@@ -133,26 +136,46 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
         if acts is None:
             t.unresolved.append(Unresolved(n, voter, "", None, "unreadable"))
             continue
-        for act in acts:
-            if act.kind == "unvote":
-                t.drop(voter)
-                continue
-            if act.kind == "no_lynch":
-                target = NO_LYNCH
-            else:
-                found = f.slots.resolve(act.target)
-                if found.key is None or found.key not in t.living:
-                    t.unresolved.append(Unresolved(n, voter, act.target, found.hint,
-                                                   "unknown" if found.key is None else "dead"))
-                    continue
-                target = found.key
-            if t.votes.get(voter, (None,))[0] != target:
-                seq += 1
-                t.votes[voter] = (target, seq)
-            if len(t.voters_of(target)) >= t.majority:
-                t.lynched, t.hammer_post = target, n
-                return t
+        had = t.votes.get(voter, (None,))[0]
+        before = dict(t.votes)
+        seq = _read_actions(t, f, acts, voter, n, seq)
+        if t.votes != before:
+            now = t.votes.get(voter, (None,))[0]
+            t.steps.append((n, post.time, voter, _counts(t), had is not None and now is not None and now != had))
+        if t.lynched is not None:
+            return t
     return t
+
+
+def _counts(t: DayTally) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for target, _ in t.votes.values():
+        counts[target] = counts.get(target, 0) + 1
+    return counts
+
+
+def _read_actions(t: DayTally, f: Facts, acts, voter: str, n: int, seq: int) -> int:
+    """One post's actions, in order; the cast counter after them. Stops at a reached majority."""
+    for act in acts:
+        if act.kind == "unvote":
+            t.drop(voter)
+            continue
+        if act.kind == "no_lynch":
+            target = NO_LYNCH
+        else:
+            found = f.slots.resolve(act.target)
+            if found.key is None or found.key not in t.living:
+                t.unresolved.append(Unresolved(n, voter, act.target, found.hint,
+                                               "unknown" if found.key is None else "dead"))
+                continue
+            target = found.key
+        if t.votes.get(voter, (None,))[0] != target:
+            seq += 1
+            t.votes[voter] = (target, seq)
+        if len(t.voters_of(target)) >= t.majority:
+            t.lynched, t.hammer_post = target, n
+            return seq
+    return seq
 
 
 def _day_posts(f: Facts, day: int, upto_post: int | None):

@@ -106,7 +106,7 @@ def tally(gd, day: Optional[int], upto_post: Optional[int], at: Optional[str], a
 
 
 def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_post: Optional[int],
-             title: Optional[str]) -> str:
+             title: Optional[str], image: Optional[str] = None) -> str:
     from modtool.mafia.day import next_count_number
     from modtool.mafia.messages import _
     from modtool.mafia.views import tally_json, vote_post_context
@@ -120,7 +120,7 @@ def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_p
     data = tally_json(gd, t)
     label = title or (_("Vote Count {day}.final").format(day=t.day) if t.hammer_post is not None
                       else _("Vote Count {day}.{n}").format(day=t.day, n=next_count_number(gd, t)))
-    return render(GAME_ID, kind, fmt, vote_post_context(data, label, _deadline(gd, t.day)), game_dir)
+    return render(GAME_ID, kind, fmt, {**vote_post_context(data, label, _deadline(gd, t.day)), "image": image}, game_dir)
 
 
 def _commands():
@@ -259,10 +259,19 @@ class MafiaPack(GamePack):
 
         typer.echo(tally(gd, day, floor, at, as_json), nl=False)
 
+    def chart(self, game_dir, gd, *, day, floor, at, close):
+        from modtool.mafia.chart import chart_of
+        from modtool.timeutil import parse_time
+
+        t = _day_tally(gd, day, floor, at)
+        deadline = _deadline(gd, t.day)
+        return chart_of(gd, t, parse_time(deadline, gd.tz) if deadline else None)
+
     def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
         import typer
 
-        typer.echo(announce(gd, game_dir, kind, fmt, options.get("day"), None, options.get("title")), nl=False)
+        typer.echo(announce(gd, game_dir, kind, fmt, options.get("day"), None, options.get("title"),
+                            image=options.get("image")), nl=False)
 
     def command_apps(self):
         return (_commands(),)
