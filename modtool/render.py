@@ -24,6 +24,8 @@ from modtool.i18n import t
 from modtool.problems import Problem, UserError
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}  # format → the templates' file suffix
+# Pages modtool writes itself (the 甄嬛 grimoire page): not a post format a director chooses.
+SUFFIXES = {**FORMATS, "html": "html"}
 FORMAT_ALIASES = {"md": "markdown"}  # other spellings a director may type
 
 TIME_LIMIT = 5.0  # seconds a post may take to render
@@ -42,6 +44,10 @@ _MD = str.maketrans({"[": "［", "]": "］", "*": "＊", "_": "＿", "`": "｀",
 def neutralise(value, fmt: str) -> str:
     if value is None:
         return ""
+    if fmt == "html":  # every value escaped; modtool's own markup (Safe) kept
+        from markupsafe import Markup, escape
+
+        return Markup(value) if isinstance(value, Safe) else escape(str(value))
     if isinstance(value, Safe):
         return str(value)
     text = str(value)
@@ -178,9 +184,9 @@ def environment(fmt: str, game_dir: Path | None = None):
 def render(game_id: str, kind: str, fmt: str, context: dict, game_dir: Path | None = None) -> str:
     import jinja2
 
-    if fmt not in FORMATS:
+    if fmt not in SUFFIXES:
         raise UserError(t("未知的格式「{fmt}」；可用：{value}").format(fmt=fmt, value=t('、').join(FORMATS)))
-    name = f"{game_id}/{kind}.{FORMATS[fmt]}.j2"
+    name = f"{game_id}/{kind}.{SUFFIXES[fmt]}.j2"
     env = environment(fmt, game_dir)
     template = None
     try:

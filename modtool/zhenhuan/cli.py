@@ -60,6 +60,43 @@ def night(
 
 
 @app.command()
+def grimoire(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    out: Path = typer.Option(..., "-o", "--output", help="网页文件（.html），单个文件，不联网即可打开"),
+    public: bool = typer.Option(False, "--public", help="只画全镇都能看到的：名字、存活或死亡、死者票、今天的提名（可以贴出去）"),
+    png: Optional[Path] = typer.Option(None, "--png", help="同时用无界面浏览器（Chromium）把网页截成这张 PNG 图"),
+) -> None:
+    """甄嬛：魔典网页：座位按顺序围成一圈，每个座位的玩家、角色、阵营、存活/死亡、死者票、醉酒/中毒等提示标记、
+    变化（宠妃、女皇），旁边是伪装身份和今夜的唤醒顺序（谁还没被唤醒）。--public 只画公开的信息，可以贴到帖子里。
+
+    Examples:
+
+    \b
+      modtool grimoire examples/zhenhuan -o 魔典.html
+      modtool grimoire examples/zhenhuan -o 座位图.html --public --png 座位图.png
+    """
+    from modtool.zhenhuan.game import replay
+    from modtool.zhenhuan.grimoire_page import CIRCLE, html
+
+    if out.suffix.lower() not in (".html", ".htm"):
+        raise UserError(Problem("命令行 -o", f"网页文件应以 .html 结尾（现在是「{out.name}」）"))
+    if png is not None and png.suffix.lower() != ".png":
+        raise UserError(Problem("命令行 --png", f"图片文件应以 .png 结尾（现在是「{png.name}」）"))
+    gd = _open(game_dir)
+    _zh_only(gd)
+    board, _ = replay(gd)
+    from modtool.ledger._append import atomic_write
+
+    atomic_write(out, html(gd, board, game_dir, public=public).encode("utf-8"))
+    typer.echo(f"已生成 {out}" + ("（公开版：没有角色、阵营和夜晚信息）" if public else "（说书人版：不要公开）"))
+    if png is not None:
+        from modtool import browser
+
+        browser.screenshot(out, png, CIRCLE + 580, 2400)
+        typer.echo(f"已生成 {png}")
+
+
+@app.command()
 def info(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     seat: str = typer.Argument(..., help="座位号或玩家"),

@@ -49,6 +49,9 @@ def cn(gd: GameDir, character: str) -> str:
     entry = gd.game.roles.get(character)
     if isinstance(entry, dict) and entry.get("name"):
         return str(entry["name"])
+    category = (gd.game.data.get("categories") or {}).get(character)  # a traveller is a category, not a role
+    if isinstance(category, dict) and category.get("name"):
+        return str(category["name"])
     return rules.name(character)
 
 

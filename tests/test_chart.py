@@ -1,0 +1,173 @@
+"""modtool chart: the picture is the vote post's replay, drawn with real glyphs, byte-stable."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from modtool.chart import draw, fonts
+from tests.support.values import run_main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _copy(tmp_path: Path, name: str) -> Path:
+    g = tmp_path / name
+    shutil.copytree(ROOT / "examples" / name, g, ignore=shutil.ignore_patterns(".modtool", "*.lock", "*.png"))
+    return g
+
+
+def _cjk_font_or_skip(texts=("金人凤涂山红红票数关门",)) -> Path:
+    try:
+        return fonts.choose(list(texts))
+    except Exception as exc:  # noqa: BLE001
+        if __import__("os").environ.get("MODTOOL_REQUIRE_BROWSER"):  # CI installs fonts-noto-cjk with the browser
+            raise
+        pytest.skip(f"no CJK font on this machine ({exc}); CI installs fonts-noto-cjk")
+
+
+def _m42_chart(g: Path, **kw):
+    from modtool.gamefile import open_game
+    from modtool.packs import get_pack
+
+    gd = open_game(g)
+    return get_pack("m42").chart(g, gd, day=kw.get("day", 2), floor=kw.get("floor"), at=kw.get("at"), close=None)
+
+
+def test_the_chart_counts_what_the_vote_post_counts_m42(tmp_path, capsys):
+    """The numbers in the picture are the vote post's: the same replay (M42-R3: the sheriff's vote is 2)."""
+    g = _copy(tmp_path, "m42")
+    for kw in ({}, {"at": "2026-11-04 18:00"}, {"floor": 6}):
+        chart = _m42_chart(g, **kw)
+        args = ["announce", str(g), "vote", "--day", "2"] if not kw else None
+        if args:
+            capsys.readouterr()
+            assert run_main(args) == 0
+            post = capsys.readouterr().out
+            in_post = {m.group(1): int(m.group(2)) for m in re.finditer(r"(?m)^(\S+) (\d+) 票：", post)}
+            assert chart.totals() == in_post == {"金人凤": 8, "涂山红红": 4}
+            assert ("涂山红红", 2) in [(s.voter, s.weight) for b in chart.bars for s in b.segments]  # the sheriff
+            assert chart.not_voting == ["东方淮竹"] and "未投票：东方淮竹" in post.replace("[b]未投票[/b]", "未投票")
+    from modtool.m42.cli import _tally
+
+    _, _, t, _ = _tally(g, 2, None, None, None)
+    chart = _m42_chart(g)
+    assert sum(1 for s in chart.steps if s.change) == len(t.changes) == 2  # changes are marked
+    assert {k: v for k, v in chart.steps[-1].counts.items() if v} == {k: v for k, v in t.counts.items() if v}
+    assert chart.freeze is not None and (chart.close - chart.freeze).total_seconds() == 3600  # M42-R5's last hour
+
+
+def test_the_chart_counts_what_the_count_post_counts_mafia(tmp_path, capsys):
+    g = _copy(tmp_path, "mafia")
+    capsys.readouterr()
+    assert run_main(["announce", str(g), "vote", "--day", "1"]) == 0
+    post = capsys.readouterr().out
+    in_post = {m.group(1): int(m.group(2)) for m in re.finditer(r"(?m)^\[b\](.+) \((\d+)\)\[/b\]: ", post)}
+    assert in_post.pop("Not voting") == 7
+    from modtool.gamefile import open_game
+    from modtool.packs import get_pack
+
+    chart = get_pack("mafia").chart(g, open_game(g), day=1, floor=None, at=None, close=None)
+    assert chart.totals() == in_post == {"Peabody": 2, "Pine": 2, "RangeroftheNorth": 1}
+    assert chart.threshold[0] == 7
+
+
+def test_every_character_drawn_is_in_the_font_and_the_png_suits_a_forum(tmp_path, capsys):
+    from PIL import Image
+
+    g = _copy(tmp_path, "m42")
+    chart = _m42_chart(g)
+    font = _cjk_font_or_skip(chart.texts())
+    fig, drawn = draw.figure(chart, font)
+    assert any("金人凤" in x for x in drawn) and any("11-04" in x for x in drawn)  # tick labels included
+    assert fonts.missing(str(font), fonts.needed(drawn)) == []
+    out = tmp_path / "c.png"
+    assert run_main(["chart", str(g), "--day", "2", "-o", str(out), "--font", str(font)]) == 0
+    with Image.open(out) as img:
+        assert img.format == "PNG" and img.width == 900 and 400 <= img.height <= 1600
+    assert out.stat().st_size < 1_000_000
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_the_same_ledger_gives_the_same_bytes(tmp_path, capsys, suffix):
+    g = _copy(tmp_path, "m42")
+    font = _cjk_font_or_skip()
+    a, b = tmp_path / f"a{suffix}", tmp_path / f"b{suffix}"
+    assert run_main(["chart", str(g), "--day", "2", "-o", str(a), "--font", str(font)]) == 0
+    assert run_main(["chart", str(g), "--day", "2", "-o", str(b), "--font", str(font)]) == 0
+    assert a.read_bytes() == b.read_bytes()
+    if suffix == ".svg":
+        assert b"<text" not in a.read_bytes()  # glyphs as outlines: readable without the font
+
+
+def test_english_charts_use_the_bundled_font_the_same_everywhere(tmp_path, capsys):
+    from matplotlib import get_data_path
+
+    g = _copy(tmp_path, "mafia")
+    out = tmp_path / "m.svg"
+    assert run_main(["chart", str(g), "--day", "1", "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Wrote ") and str(Path(get_data_path())) in said
+
+
+def test_a_font_without_the_characters_is_refused_and_nothing_is_written(tmp_path, capsys):
+    from matplotlib import get_data_path
+
+    g = _copy(tmp_path, "m42")
+    latin = Path(get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+    out = tmp_path / "c.png"
+    capsys.readouterr()
+    assert run_main(["chart", str(g), "--day", "2", "-o", str(out), "--font", str(latin)]) == 1
+    err = capsys.readouterr().err
+    assert "缺少这些字" in err and "东" in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def test_no_font_on_the_machine_says_how_to_get_one(tmp_path, capsys, monkeypatch):
+    g = _copy(tmp_path, "m42")
+    monkeypatch.setattr(fonts, "_system_fonts", lambda: [])
+    monkeypatch.delenv(fonts.ENV, raising=False)
+    capsys.readouterr()
+    assert run_main(["chart", str(g), "--day", "2", "-o", str(tmp_path / "c.png")]) == 1
+    err = capsys.readouterr().err
+    assert "fonts-noto-cjk" in err and "--font" in err and "MODTOOL_FONT" in err
+
+
+def test_wrong_suffix_and_unsupported_game_are_refused(tmp_path, capsys):
+    g = _copy(tmp_path, "m42")
+    capsys.readouterr()
+    assert run_main(["chart", str(g), "--day", "2", "-o", str(tmp_path / "c.gif")]) == 1
+    assert ".png 或 .svg" in capsys.readouterr().err
+    zh = _copy(tmp_path, "zhenhuan")
+    assert run_main(["chart", str(zh), "-o", str(tmp_path / "c.png")]) == 1
+    assert "只支持" in capsys.readouterr().err
+
+
+def test_announce_vote_carries_the_chart_image_line(tmp_path, capsys):
+    g = _copy(tmp_path, "m42")
+    capsys.readouterr()
+    assert run_main(["announce", str(g), "vote", "--day", "2", "--image-url", "https://bbs.example/a.png"]) == 0
+    assert "\n[img]https://bbs.example/a.png[/img]\n" in capsys.readouterr().out
+    assert run_main(["announce", str(g), "vote", "--day", "2", "--image-url", "https://bbs.example/a.png", "--format", "md"]) == 0
+    assert "![票型图](https://bbs.example/a.png)" in capsys.readouterr().out
+    assert run_main(["announce", str(g), "vote", "--day", "2", "--image"]) == 0
+    assert "[img]上传票型图后把图片地址填在这里[/img]" in capsys.readouterr().out
+    assert run_main(["announce", str(g), "vote", "--day", "2"]) == 0
+    assert "[img]" not in capsys.readouterr().out  # without either, the post is as before
+    assert run_main(["announce", str(g), "roles", "--image"]) == 1
+    mafia = _copy(tmp_path, "mafia")
+    capsys.readouterr()
+    assert run_main(["announce", str(mafia), "vote", "--image"]) == 0
+    assert "[img]PASTE THE UPLOADED CHART'S ADDRESS HERE[/img]" in capsys.readouterr().out
+
+
+def test_modtool_help_does_not_import_matplotlib():
+    import subprocess
+    import sys
+
+    code = "import sys; from modtool.cli import main\ntry:\n main(['--help'])\nexcept SystemExit: pass\nprint('matplotlib' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout
+    assert out.strip().endswith("False")
