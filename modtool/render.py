@@ -181,11 +181,20 @@ def environment(fmt: str, game_dir: Path | None = None):
     return env
 
 
+def render_page(game_id: str, kind: str, context: dict, game_dir: Path | None = None) -> str:
+    """A page modtool writes as HTML (``templates/<game>/<kind>.html.j2``): every value escaped."""
+    return _render(game_id, kind, "html", context, game_dir)
+
+
 def render(game_id: str, kind: str, fmt: str, context: dict, game_dir: Path | None = None) -> str:
+    if fmt not in FORMATS:
+        raise UserError(t("未知的格式「{fmt}」；可用：{value}").format(fmt=fmt, value=t('、').join(FORMATS)))
+    return _render(game_id, kind, fmt, context, game_dir)
+
+
+def _render(game_id: str, kind: str, fmt: str, context: dict, game_dir: Path | None) -> str:
     import jinja2
 
-    if fmt not in SUFFIXES:
-        raise UserError(t("未知的格式「{fmt}」；可用：{value}").format(fmt=fmt, value=t('、').join(FORMATS)))
     name = f"{game_id}/{kind}.{SUFFIXES[fmt]}.j2"
     env = environment(fmt, game_dir)
     template = None

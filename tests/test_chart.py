@@ -142,8 +142,25 @@ def test_wrong_suffix_and_unsupported_game_are_refused(tmp_path, capsys):
     assert run_main(["chart", str(g), "--day", "2", "-o", str(tmp_path / "c.gif")]) == 1
     assert ".png 或 .svg" in capsys.readouterr().err
     zh = _copy(tmp_path, "zhenhuan")
-    assert run_main(["chart", str(zh), "-o", str(tmp_path / "c.png")]) == 1
-    assert "只支持" in capsys.readouterr().err
+    assert run_main(["chart", str(zh), "--day", "2", "--at", "2026-11-05 18:00", "-o", str(tmp_path / "c.png")]) == 1
+    assert "按整天的提名画" in capsys.readouterr().err
+
+
+def test_the_zhenhuan_chart_is_the_nominations_post(tmp_path, capsys):
+    """Each nomination a bar of its voters, ghost votes marked, the ZH-R11 threshold drawn."""
+    from modtool.gamefile import open_game
+    from modtool.packs import get_pack
+    from modtool.zhenhuan.game import replay
+    from modtool.zhenhuan.posts import nominations
+
+    zh = _copy(tmp_path, "zhenhuan")
+    gd = open_game(zh)
+    data = nominations(gd, replay(gd)[0], 3)
+    chart = get_pack("zhenhuan").chart(zh, gd, day=3, floor=None, at=None, close=None)
+    assert [b.total for b in chart.bars] == [n["votes"] for n in data["nominations"]]
+    ghosts = sum(v["ghost"] for n in data["nominations"] for v in n["voters"])
+    assert ghosts and sum(s.voter.endswith("死者票") for b in chart.bars for s in b.segments) == ghosts
+    assert chart.threshold[0] == max(n["threshold"] for n in data["nominations"])
 
 
 def test_announce_vote_carries_the_chart_image_line(tmp_path, capsys):

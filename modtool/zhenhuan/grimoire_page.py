@@ -88,6 +88,6 @@ def _today(gd, board) -> list[dict]:
 
 
 def html(gd, board, game_dir, *, public: bool) -> str:
-    from modtool.render import render
+    from modtool.render import render_page
 
-    return render(gd.game.id, "grimoire", "html", context(gd, board, public=public), game_dir)
+    return render_page(gd.game.id, "grimoire", context(gd, board, public=public), game_dir)

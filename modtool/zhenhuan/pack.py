@@ -9,6 +9,7 @@ from pathlib import Path
 
 from modtool.games import data_dir
 from modtool.packs import GamePack
+from modtool.problems import Problem, UserError
 from modtool.zhenhuan.post_kinds import KINDS
 
 
@@ -71,6 +72,15 @@ class ZhenhuanPack(GamePack):
         from modtool.zhenhuan.cli import advance_command
 
         advance_command(game_dir, gd, at)
+
+    def chart(self, game_dir, gd, *, day, floor, at, close):
+        from modtool.zhenhuan.chart import chart_of
+        from modtool.zhenhuan.game import replay
+
+        if floor is not None or at is not None or close is not None:
+            raise UserError(Problem("命令行", "血染甄嬛传的图按整天的提名画，不用 --floor、--at 或 --close"))
+        board, _ = replay(gd)
+        return chart_of(gd, board, day)
 
     def command_apps(self):
         from modtool.zhenhuan.cli import app
