@@ -59,9 +59,9 @@ def screenshot(page: Path, out: Path, width: int, height: int) -> None:
         if not shot.is_file():
             raise UserError(Problem("--png", t("浏览器没有生成图片：{why}").format(
                 why=done.stderr.decode("utf-8", "replace").strip()[-300:])))
-        from modtool.ledger._append import atomic_write
+        from modtool.outfile import write_file
 
-        atomic_write(out, _cropped(shot))
+        write_file(out, _cropped(shot), "--png")
 
 
 def _cropped(shot: Path) -> bytes:

@@ -188,3 +188,13 @@ def test_modtool_help_does_not_import_matplotlib():
     code = "import sys; from modtool.cli import main\ntry:\n main(['--help'])\nexcept SystemExit: pass\nprint('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout
     assert out.strip().endswith("False")
+
+
+def test_a_place_that_cannot_be_written_is_named_not_a_traceback(tmp_path, capsys):
+    g = _copy(tmp_path, "mafia")
+    (tmp_path / "a-folder.png").mkdir()
+    for out, said in ((tmp_path / "no" / "such" / "c.png", "does not exist"), (tmp_path / "a-folder.png", "is a folder")):
+        capsys.readouterr()
+        assert run_main(["chart", str(g), "--day", "1", "-o", str(out)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("Error: command line -o: ") and said in err and "Traceback" not in err

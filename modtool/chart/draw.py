@@ -210,7 +210,7 @@ def save(chart: VoteChart, out: Path, font: Path) -> list[str]:
 
     buf = io.BytesIO()
     fig.savefig(buf, format=kind, dpi=DPI, metadata=metadata, facecolor="white")
-    from modtool.ledger._append import atomic_write  # a picture half written is never left
+    from modtool.outfile import write_file  # a picture half written is never left
 
-    atomic_write(out, buf.getvalue())
+    write_file(out, buf.getvalue(), "-o")
     return texts

@@ -85,9 +85,9 @@ def grimoire(
     gd = _open(game_dir)
     _zh_only(gd)
     board, _ = replay(gd)
-    from modtool.ledger._append import atomic_write
+    from modtool.outfile import write_file
 
-    atomic_write(out, html(gd, board, game_dir, public=public).encode("utf-8"))
+    write_file(out, html(gd, board, game_dir, public=public).encode("utf-8"), "-o")
     typer.echo(f"已生成 {out}" + ("（公开版：没有角色、阵营和夜晚信息）" if public else "（说书人版：不要公开）"))
     if png is not None:
         from modtool import browser
