@@ -198,3 +198,19 @@ def test_a_place_that_cannot_be_written_is_named_not_a_traceback(tmp_path, capsy
         assert run_main(["chart", str(g), "--day", "1", "-o", str(out)]) == 1
         err = capsys.readouterr().err
         assert err.startswith("Error: command line -o: ") and said in err and "Traceback" not in err
+
+
+def test_names_that_look_like_math_or_markup_are_drawn_as_typed(tmp_path):
+    """matplotlib would read "$…$" as TeX (and fail on "$\\frac$"): a player's name is text."""
+    from modtool.chart.model import Bar, Segment, VoteChart
+    from modtool.mafia.chart import words
+
+    names = ["$\\frac{", "x$^2$", "$\\sqrt$", "<b>&amp;", "[b]VOTE[/b]"]
+    chart = VoteChart(title="Day 1 $\\frac$", subtitle="a$b$c", bars=[Bar(names[0], (Segment(names[1]),))],
+                      words=words(), not_voting=names[2:] + [f"Player {i}" for i in range(40)])
+    font = fonts.choose(chart.texts())
+    _, drawn = draw.figure(chart, font)
+    joined = "\n".join(drawn)
+    assert all(n in joined.replace("\n", " ") for n in names)
+    draw.save(chart, tmp_path / "x.png", font)
+    assert (tmp_path / "x.png").stat().st_size > 0

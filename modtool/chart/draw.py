@@ -28,8 +28,9 @@ def _setup():
 
     quiet_matplotlib()
     matplotlib.use("Agg", force=True)
+    # text.parse_math off: a player named "$x^2$" is drawn as typed, and "$\\frac$" cannot break the chart.
     matplotlib.rcParams.update({"svg.hashsalt": "modtool", "svg.fonttype": "path", "axes.unicode_minus": False,
-                                "path.simplify": True})
+                                "path.simplify": True, "text.parse_math": False, "text.usetex": False})
 
 
 def figure(chart: VoteChart, font: Path):
@@ -46,7 +47,10 @@ def figure(chart: VoteChart, font: Path):
     w = chart.words
     rows = max(len(chart.bars), 1)
     timeline = bool(chart.steps)
-    lines = 2 if w.abstained else 1  # the text lines under the bars
+    # The text lines under the bars, wrapped here (matplotlib's own wrapping ignores text.parse_math).
+    notes = ([_wrap(w.abstained.format(names=w.separator.join(chart.abstained) or w.none))] if w.abstained else []) \
+        + [_wrap(w.not_voting.format(names=w.separator.join(chart.not_voting) or w.none))]
+    lines = sum(n.count("\n") + 1 for n in notes)
     # Heights in inches, top to bottom: titles, bars, their axis, the text lines, the timeline.
     head, bars_h, axis_h, text_h, time_h = 1.0, 0.5 * rows + 0.2, 0.55, 0.3 * lines + 0.25, 3.0 if timeline else 0.0
     height = head + bars_h + axis_h + text_h + time_h
@@ -91,13 +95,10 @@ def figure(chart: VoteChart, font: Path):
         ax.spines[side].set_visible(False)
     if not chart.bars:
         ax.text(span / 2, 0, w.nobody, ha="center", va="center", fontproperties=fp(11), color="#666666")
-    below = 1 - (head + bars_h + axis_h + 0.15) / height
-    if w.abstained:  # a game without abstention (mafia's no lynch is a bar) has no such line
-        fig.text(0.03, below, w.abstained.format(names=w.separator.join(chart.abstained) or w.none),
-                 fontproperties=fp(9.5), va="center")
-        below -= 0.28 / height
-    fig.text(0.03, below, w.not_voting.format(names=w.separator.join(chart.not_voting) or w.none),
-             fontproperties=fp(9.5), va="center", wrap=True)
+    below = 1 - (head + bars_h + axis_h + 0.05) / height
+    for note in notes:  # a game without abstention (mafia's no lynch is a bar) has only the second
+        fig.text(0.03, below, note, fontproperties=fp(9.5), va="top", linespacing=1.5)
+        below -= 0.3 * (note.count("\n") + 1) / height
 
     # 2. the day as a timeline
     if timeline:
@@ -112,6 +113,23 @@ def _ems(text: str) -> float:
     import unicodedata
 
     return sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.6 for ch in text)
+
+
+def _wrap(text: str, ems: float = 62.0) -> str:
+    """``text`` broken into lines at most ``ems`` wide (9.5 pt across the picture), at separators where it can."""
+    lines, line = [], ""
+    for ch in text:
+        if _ems(line + ch) > ems:
+            cut = max(line.rfind(", "), line.rfind("、"))
+            if cut > 0:
+                rest = line[cut + 1:].lstrip()
+                lines.append(line[:cut + 1])
+                line = rest
+            else:
+                lines.append(line)
+                line = ""
+        line += ch
+    return "\n".join(lines + [line])
 
 
 def _fit(label: str, width_px: float) -> tuple[str, float]:
