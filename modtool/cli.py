@@ -13,6 +13,8 @@ from typing import List, Optional
 import typer
 
 from modtool.cli_common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
+from modtool.cli_errors import bad_argument as _bad_argument, interrupted as _interrupted, report_crash as _report_crash
+from modtool.cli_errors import usage_message as _usage_message
 from modtool.cli_options import Choice, LiveChoice, kinds_help
 from modtool.i18n import t
 from modtool.packs import all_packs, default_pack, get_pack
@@ -454,67 +456,11 @@ for _pack in _PACKS.values():
     add_pack_commands(_pack)
 
 
-def _report_crash(exc: BaseException) -> Path:
-    import tempfile
-    import traceback
-
-    fd, name = tempfile.mkstemp(prefix="modtool-crash-", suffix=".log")
-    with open(fd, "w", encoding="utf-8") as f:
-        f.write("".join(traceback.format_exception(exc)))
-    return Path(name)
-
-
-def _usage_message(exc) -> str:
-    """click's usage errors in Chinese (the director never sees English)."""
-    kind = type(exc).__name__
-    param = getattr(exc, "param", None)
-    name = "/".join(getattr(param, "opts", None) or [getattr(param, "name", None) or ""]) if param else ""
-    if kind == "MissingParameter":
-        if param is not None and not getattr(param, "opts", [""])[0].startswith("-"):
-            name = (param.name or "").upper()
-        return t("缺少参数 {name}（用 --help 查看用法）").format(name=name)
-    if kind == "NoSuchOption":
-        hint = t("；你是不是想用 {names}").format(names=t("、").join(exc.possibilities)) if getattr(exc, "possibilities", None) else ""
-        return t("没有这个选项：{option}{hint}（用 --help 查看用法）").format(option=exc.option_name, hint=hint)
-    if kind == "BadParameter":
-        why = t("应为整数") if "integer" in exc.message else exc.message
-        return t("参数 {name} 的值不对：{why}").format(name=name, why=why)
-    message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
-    if message.startswith(("No such command", "没有命令")):
-        import re
-
-        names = re.findall(r"'([^']+)'", message)
-        hint = t("；你是不是想用 {names}").format(names=names[1]) if len(names) > 1 else ""
-        return t("没有这个命令：{name}{hint}（用 modtool --help 查看全部命令）").format(name=names[0] if names else message, hint=hint)
-    return t("命令用法不对：{message}（用 --help 查看用法）").format(message=message)
-
-
 # Commands that write to the ledger: they hold the game folder's lock
 # exclusively from their first read to their last write, so two of them run
 # one after the other and never refuse each other (the others hold it shared).
 WRITING_COMMANDS = frozenset({"new", "import", "act", "advance", "announce", "undo", "restore"}).union(
     *(p.writing_commands for p in _PACKS.values()))
-
-
-def _bad_argument(args: list[str]) -> str | None:
-    """A command-line argument holding bytes that are not UTF-8 (Python keeps
-    them as lone surrogates): refused before anything runs, since it could
-    not be stored in the ledger and read back."""
-    for i, a in enumerate(args, 1):
-        if any("\ud800" <= ch <= "\udfff" for ch in a):
-            try:
-                shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-            except UnicodeEncodeError:  # not from the command line's bytes: show the code points
-                shown = a.encode("utf-8", "backslashreplace").decode("utf-8")
-            return t("第 {i} 个参数「{shown}」里有不是 UTF-8 的字节，无法记入账本；请用 UTF-8 输入（什么也没写）").format(i=i, shown=shown)
-    return None
-
-
-def _interrupted() -> None:
-    from modtool.ledger import _report
-
-    typer.echo(t("已中断；本命令在中断前已把记录写进账本。") if _report.appended else t("已中断，账本未改动。"), err=True)
-    sys.exit(130)
 
 
 def _notice(message: str) -> None:
