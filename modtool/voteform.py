@@ -39,7 +39,7 @@ import regex
 from modtool.postform import TIMEOUT, FormatError, blank, compile_labels, fold_map, line_end, raw_span
 from modtool.text import fold_name
 
-__all__ = ["FormAction", "FormatError", "InlineForm", "Kind", "VoteForm", "Words", "inline_actions", "parse"]
+__all__ = ["FormAction", "FormatError", "InlineForm", "Kind", "VoteForm", "Words", "inline_actions", "inline_mentions", "parse"]
 
 # Label patterns are escaped literals followed by ``[^\S\n]*:``: linear time,
 # microseconds on a text this short, where the regex timeout (which costs more
@@ -232,7 +232,8 @@ class InlineForm:
       the post's own text with its markup, quotes already gone
       (``Post.split(keep_tags=True)``, the one quote splitter);
     - a bold run splits into clauses at new lines and semicolons, and at a
-      comma or full stop that another action word follows;
+      comma, full stop, exclamation mark or colon that an action word follows
+      ("OK then: vote Alice");
     - a clause is an action only when it *is* the action form: bold prose
       that merely contains the word is not one;
     - inside a vote tag the tag is the form; a vote naming ``no_target``
@@ -264,10 +265,13 @@ def _inline_patterns(form: InlineForm):
     runs = regex.compile(rf"\[(?P<tag>{tags})\](?P<tagged>.*?)\[/(?:{tags})\]|\[(?P<mark>{marks})\](?P<marked>.*?)\[/(?P=mark)\]",
                          regex.I | regex.S | regex.V1)
     words = alt((*form.unvote_words, *form.vote_words))
-    clauses = regex.compile(rf"[\n;]+|(?<=[.,!])\s*(?=(?:{words})\b)", regex.I | regex.V1)
+    clauses = regex.compile(rf"[\n;]+|(?<=[.,!:])\s*(?=(?:{words})\b)", regex.I | regex.V1)
     action = regex.compile(rf"(?:(?P<un>{alt(form.unvote_words)})|(?:{alt(form.vote_words)}))\b\s*:?\s*(?P<target>.*?)[\s.!,]*",
                            regex.I | regex.S | regex.V1)
-    return runs, clauses, action, regex.compile(form.no_target, regex.I | regex.V1)
+    # An action word inside a clause that is not an action: "I might vote Pine later".
+    mention = regex.compile(rf"\b(?:(?P<un>{alt(form.unvote_words)})|(?:{alt(form.vote_words)}))\b\s*:?\s*(?P<rest>[^\s].*)?",
+                            regex.I | regex.S | regex.V1)
+    return runs, clauses, action, regex.compile(form.no_target, regex.I | regex.V1), mention
 
 
 def _inline_clause(text: str, form: InlineForm, action, no_target, forced: str | None = None) -> FormAction | None:
@@ -289,17 +293,32 @@ def _inline_clause(text: str, form: InlineForm, action, no_target, forced: str |
 def inline_actions(own: str, form: InlineForm) -> list[FormAction]:
     """The actions of a post's own text with its markup (``Post.split(keep_tags=True).own``:
     quotes removed), in the order written (see ``InlineForm``)."""
-    runs, clauses, action, no_target = _inline_patterns(form)
-    found: list[FormAction] = []
+    return [act for act, _ in _inline_scan(own, form) if act is not None]
+
+
+def inline_mentions(own: str, form: InlineForm) -> list[FormAction]:
+    """Marked clauses that are not actions but hold an action word with words
+    after it ("[b]I might vote Pine later[/b]"): ``FormAction`` values whose
+    ``target`` is the text after the word. Never counted; a game may show them
+    to its host when that text names a player."""
+    mention = _inline_patterns(form)[4]
+    out = []
+    for act, clause in _inline_scan(own, form):
+        if act is None:
+            for m in mention.finditer(_ANY_TAG.sub("", clause)):
+                rest = (m.group("rest") or "").strip()
+                if rest:
+                    out.append(FormAction("unvote" if m.group("un") else "vote", rest, rest))
+    return out
+
+
+def _inline_scan(own: str, form: InlineForm):
+    """(action or None, clause) for each clause of each marked run and vote tag, in order."""
+    runs, clauses, action, no_target, _ = _inline_patterns(form)
     for m in runs.finditer(own):
         if m.group("tag") is not None:
             forced = "unvote" if m.group("tag").casefold() == form.unvote_tag.casefold() else "vote"
-            act = _inline_clause(m.group("tagged"), form, action, no_target, forced)
-            if act:
-                found.append(act)
+            yield _inline_clause(m.group("tagged"), form, action, no_target, forced), m.group("tagged")
             continue
         for piece in clauses.split(m.group("marked")):
-            act = _inline_clause(piece, form, action, no_target)
-            if act:
-                found.append(act)
-    return found
+            yield _inline_clause(piece, form, action, no_target), piece

@@ -34,53 +34,53 @@ def tally(folder: Path, day: int = 1, upto: int | None = None) -> dict:
     return tally_json(gd, tally_day(gd, day, upto))
 
 
-def test_majority_is_half_the_living_rounded_down_plus_one():
+def test_ms_r3_majority_is_half_the_living_rounded_down_plus_one():
     assert [majority(n) for n in (12, 9, 5, 4, 3)] == [7, 5, 3, 3, 2]
 
 
-def test_reaching_majority_lynches_at_once_and_an_unvote_in_the_same_post_does_not_undo_it(tmp_path):
+def test_ms_r3_reaching_majority_lynches_at_once_and_an_unvote_in_the_same_post_does_not_undo_it(tmp_path):
     t = tally(game(tmp_path, [(1, "Alice", "[b]vote: Erin[/b]"), (2, "Bob", "[b]vote: Erin[/b]"),
                               (3, "Carol", "[b]vote: Erin[/b] [b]unvote[/b]"), (4, "Dave", "[b]vote: Erin[/b]")]))
     assert (t["lynched"], t["hammer_post"]) == ("Erin", 3)
     assert t["votes"] == [{"target": "Erin", "voters": ["Alice", "Bob", "Carol"]}]
 
 
-def test_no_lynch_needs_the_same_count(tmp_path):
+def test_ms_r3_no_lynch_needs_the_same_count(tmp_path):
     posts = [(1, "Alice", "[vote]no lynch[/vote]"), (2, "Bob", "[b]Vote: No Lynch[/b]")]
     assert tally(game(tmp_path, posts))["no_lynch"] == ["Alice", "Bob"]
     t = tally(game(tmp_path, posts + [(3, "Carol", "[b]vote: nolynch[/b]")]))
     assert (t["lynched"], t["no_lynch_reached"], t["hammer_post"]) == (None, True, 3)
 
 
-def test_voters_are_listed_in_the_order_their_votes_were_cast_and_a_repeat_keeps_its_place(tmp_path):
+def test_ms_r5_voters_are_listed_in_the_order_their_votes_were_cast_and_a_repeat_keeps_its_place(tmp_path):
     t = tally(game(tmp_path, [(1, "Bob", "[b]vote: Alice[/b]"), (2, "Carol", "[b]vote: Alice[/b]"),
                               (3, "Bob", "[vote]Alice[/vote]"), (4, "Dave", "[b]vote: Alice[/b]")]))
     assert t["votes"] == [{"target": "Alice", "voters": ["Bob", "Carol", "Dave"]}]
 
 
-def test_not_voting_lists_the_never_voted_first_then_those_who_unvoted_in_that_order(tmp_path):
+def test_ms_r5_not_voting_lists_the_never_voted_first_then_those_who_unvoted_in_that_order(tmp_path):
     t = tally(game(tmp_path, [(1, "Erin", "[b]vote: Alice[/b]"), (2, "Bob", "[b]vote: Alice[/b]"),
                               (3, "Bob", "[b]unvote[/b]"), (4, "Erin", "[unvote]Alice[/unvote]")]))
     assert t["not_voting"] == ["Alice", "Carol", "Dave", "Bob", "Erin"]
 
 
-def test_self_votes_count(tmp_path):
+def test_ms_r1_self_votes_count(tmp_path):
     assert tally(game(tmp_path, [(1, "Bob", "[b]vote: Bob[/b]")]))["votes"] == [{"target": "Bob", "voters": ["Bob"]}]
 
 
-def test_names_resolve_by_case_insensitive_name_or_unique_prefix_and_otherwise_are_listed(tmp_path):
+def test_ms_r2_names_resolve_by_case_insensitive_name_or_unique_prefix_and_otherwise_are_listed(tmp_path):
     t = tally(game(tmp_path, [(1, "Alice", "[b]vote: bob[/b]"), (2, "Carol", "[b]vote: Da[/b]"),
                               (3, "Dave", "[b]vote: Dav[/b]"), (4, "Erin", "[b]vote: Carl[/b]")]))
     assert t["votes"] == [{"target": "Bob", "voters": ["Alice"]}, {"target": "Dave", "voters": ["Dave"]}]
     assert [(u["post"], u["text"], u["did_you_mean"]) for u in t["unresolved"]] == [(2, "Da", "Dave"), (4, "Carl", "Carol")]
 
 
-def test_a_declared_alias_resolves(tmp_path):
+def test_ms_r2_a_declared_alias_resolves(tmp_path):
     t = tally(game(tmp_path, [(1, "Alice", "[b]vote: Bobby[/b]")], [{"type": "alias", "alias": "Bobby", "slot": "Bob"}]))
     assert t["votes"] == [{"target": "Bob", "voters": ["Alice"]}] and t["unresolved"] == []
 
 
-def test_a_replacement_takes_over_the_slot_and_its_current_vote(tmp_path):
+def test_ms_r4_a_replacement_takes_over_the_slot_and_its_current_vote(tmp_path):
     folder = game(tmp_path, [(1, "Alice", "[b]vote: Bob[/b]"), (3, "Alice", "[b]vote: Carol[/b]"),
                              (4, "Zed", "[b]vote: Dave[/b]")],
                   [{"type": "replace", "slot": "Alice", "player": "Zed", "post": 2}])
@@ -88,7 +88,7 @@ def test_a_replacement_takes_over_the_slot_and_its_current_vote(tmp_path):
     assert tally(folder)["votes"] == [{"target": "Dave", "voters": ["Zed"]}]
 
 
-def test_a_vote_for_a_replaced_players_name_means_the_slot(tmp_path):
+def test_ms_r2_a_vote_for_a_replaced_players_name_means_the_slot(tmp_path):
     folder = game(tmp_path, [(3, "Bob", "[b]vote: Alice[/b]")],
                   [{"type": "replace", "slot": "Alice", "player": "Zed", "post": 2}])
     assert tally(folder)["votes"] == [{"target": "Zed", "voters": ["Bob"]}]
@@ -151,7 +151,7 @@ def test_a_post_that_cannot_be_read_is_listed_for_the_host_not_counted(tmp_path,
     assert [(u["post"], u["voter"], u["reason"]) for u in t["unresolved"]] == [(2, "Carol", "unreadable")]
 
 
-def test_counts_are_numbered_after_the_counts_posted_that_day_not_quoted_ones(tmp_path):
+def test_ms_r5_counts_are_numbered_after_the_counts_posted_that_day_not_quoted_ones(tmp_path):
     from modtool.mafia.day import next_count_number
 
     def number(posts, upto=None):
@@ -165,3 +165,83 @@ def test_counts_are_numbered_after_the_counts_posted_that_day_not_quoted_ones(tm
              (4, "Bob", '[quote="Host"]Vote Count 1.7[/quote] lol'), (5, "Host", "Vote Count 2.9 (a typo of day)")]
     assert number(posts) == 2
     assert number(posts, upto=2) == 1
+
+
+# -- the rulings, from their text (RULINGS.md: MS-R1 to MS-R5) ------------------------------
+
+
+def test_ms_r1_an_action_word_after_a_colon_starts_a_clause(tmp_path):
+    t = tally(game(tmp_path, [(1, "Alice", "[b]Final answer: vote Erin[/b]"), (2, "Bob", "[b]OK then; vote Erin[/b]")]))
+    assert t["votes"] == [{"target": "Erin", "voters": ["Alice", "Bob"]}]
+
+
+def test_ms_r1_unvote_followed_by_words_that_name_no_one_is_prose_not_an_unvote(tmp_path):
+    t = tally(game(tmp_path, [(1, "Alice", "[b]vote: Erin[/b]"),
+                              (2, "Alice", "[b]Unvote at that point[/b] [b]no reason for him to unvote at that point[/b]")]))
+    assert t["votes"] == [{"target": "Erin", "voters": ["Alice"]}] and t["unresolved"] == [] and t["flags"] == []
+
+
+def test_ms_r1_bold_text_naming_a_player_without_the_form_is_flagged_not_counted(tmp_path):
+    t = tally(game(tmp_path, [(1, "Alice", "[b]I might vote Carol later[/b]"), (2, "Bob", "[b]Valern is asking for more votes[/b]")]))
+    assert t["votes"] == []
+    assert t["flags"] == [{"post": 1, "voter": "Alice", "word": "vote", "text": "Carol later", "names": "Carol"}]
+    gd = open_game(tmp_path / "g")
+    from modtool.mafia.views import tally_text
+
+    assert 'Flag: post #1, Alice: bold "vote Carol later" names Carol but is not a vote; not counted (MS-R1)' in \
+        tally_text(tally_json(gd, tally_day(gd, 1)), None)
+
+
+def test_ms_r2_a_misspelt_unvote_is_unresolved_with_a_hint_until_the_host_declares_an_alias(tmp_path):
+    posts = [(1, "Alice", "[b]vote: Erin[/b]"), (2, "Alice", "[b]Unvote: Erinn[/b]")]
+    t = tally(game(tmp_path, posts))
+    assert t["votes"] == [{"target": "Erin", "voters": ["Alice"]}]  # not counted by guess
+    assert [(u["post"], u["text"], u["did_you_mean"]) for u in t["unresolved"]] == [(2, "Erinn", "Erin")]
+    t = tally(game(tmp_path, posts, [{"type": "alias", "alias": "Erinn", "slot": "Erin"}]))
+    assert t["votes"] == [] and t["unresolved"] == [] and t["not_voting"][-1] == "Alice"
+
+
+def test_ms_r3_votes_after_the_deadline_do_not_count_and_without_a_majority_nobody_is_lynched(tmp_path):
+    posts = [(1, "Alice", "[b]vote: Erin[/b]"), (2, "Bob", "[b]vote: Erin[/b]"), (9, "Carol", "[b]vote: Erin[/b]")]
+    deadline = {"type": "close", "day": 1, "at": "2011-03-25 12:05"}  # post n is at 12:0n
+    t = tally(game(tmp_path, posts, [deadline]))
+    assert t["votes"] == [{"target": "Erin", "voters": ["Alice", "Bob"]}]  # Carol's #9 came after it
+    assert (t["lynched"], t["hammer_post"], t["deadline_passed"], t["deadline"]) == (None, None, True, "2011-03-25 12:05")
+    later = {"type": "close", "day": 1, "at": "2011-03-25 12:30", "note": "extended"}  # the later fact wins
+    t = tally(game(tmp_path, posts, [deadline, later]))
+    assert (t["lynched"], t["hammer_post"], t["deadline_passed"]) == ("Erin", 9, False)
+
+
+def test_ms_r3_the_deadline_with_option_plurality_lynches_the_unique_leader_and_a_tie_nobody(tmp_path):
+    deadline = {"type": "close", "day": 1, "at": "2011-03-25 12:05"}
+    posts = [(1, "Alice", "[b]vote: Erin[/b]"), (2, "Bob", "[b]vote: Erin[/b]"), (3, "Carol", "[b]vote: Dave[/b]"),
+             (8, "Dave", "x")]
+    folder = game(tmp_path, posts, [deadline])
+    text = (folder / "ledger.yaml").read_text(encoding="utf-8").replace("game: mafia", "game: mafia\noptions: {deadline_rule: plurality}")
+    (folder / "ledger.yaml").write_text(text, encoding="utf-8")
+    t = tally(folder)
+    assert (t["lynched"], t["hammer_post"], t["deadline_passed"]) == ("Erin", None, True)
+    (tmp_path / "tie").mkdir()
+    tie = game(tmp_path / "tie", [(1, "Alice", "[b]vote: Erin[/b]"), (3, "Carol", "[b]vote: Dave[/b]"), (8, "Dave", "x")], [deadline])
+    (tie / "ledger.yaml").write_text((tie / "ledger.yaml").read_text(encoding="utf-8")
+                                     .replace("game: mafia", "game: mafia\noptions: {deadline_rule: plurality}"), encoding="utf-8")
+    assert tally(tie)["lynched"] is None
+
+
+def test_ms_r3_an_unknown_deadline_rule_is_refused_naming_the_option(tmp_path):
+    folder = game(tmp_path, [(1, "Alice", "x"), (9, "Bob", "y")], [{"type": "close", "day": 1, "at": "2011-03-25 12:05"}])
+    text = (folder / "ledger.yaml").read_text(encoding="utf-8")
+    (folder / "ledger.yaml").write_text(text.replace("game: mafia", "game: mafia\noptions: {deadline_rule: coin}"), encoding="utf-8")
+    got = _run("tally", str(folder))
+    assert got.returncode == 1 and "deadline_rule" in got.stderr and "Traceback" not in got.stderr
+
+
+def test_ms_r3_the_deadline_command_records_it_and_the_count_post_says_so(tmp_path):
+    folder = game(tmp_path, [(1, "Alice", "[b]vote: Erin[/b]"), (9, "Bob", "[b]vote: Erin[/b]")])
+    got = _run("deadline", str(folder), "--day", "1", "--at", "2011-03-25 12:05")
+    assert got.returncode == 0 and got.stdout == "Day 1's deadline is 2011-03-25 12:05 (UTC).\n", got.stderr
+    post = _run("announce", str(folder), "vote").stdout
+    assert post.startswith("[b]Vote Count 1.final[/b]") and "The deadline passed without a majority: nobody is lynched." in post
+    assert "Deadline: 2011-03-25 12:05" in post
+    bad = _run("deadline", str(folder), "--day", "1", "--at", "tomorrow")
+    assert bad.returncode == 1 and bad.stderr.startswith("Error: ") and "Traceback" not in bad.stderr

@@ -21,30 +21,30 @@ from modtool.mafia.actions import Action, actions
     ("[b]vote: no lynch[/b]", [Action("no_lynch", "no lynch")]),
     ("[vote]No Lynch[/vote]", [Action("no_lynch", "No Lynch")]),
 ])
-def test_action_forms(body, expected):
+def test_ms_r1_action_forms(body, expected):
     assert actions(body) == expected
 
 
-def test_several_actions_in_one_post_are_taken_in_order():
+def test_ms_r1_several_actions_in_one_post_are_taken_in_order():
     assert actions("[unvote]Peabody[/unvote] text [b]Vote: A[/b] more [vote]B[/vote]") == [
         Action("unvote", "Peabody"), Action("vote", "A"), Action("vote", "B")]
 
 
-def test_nothing_inside_quotes_at_any_depth_counts():
+def test_ms_r1_nothing_inside_quotes_at_any_depth_counts():
     body = '[quote="X"][b]Vote: A[/b][quote][vote]B[/vote][/quote][/quote]mine [b]vote: C[/b]'
     assert actions(body) == [Action("vote", "C")]
 
 
-def test_an_unclosed_quote_hides_the_rest():
+def test_ms_r1_an_unclosed_quote_hides_the_rest():
     assert actions("[quote]quoted [b]vote: A[/b]") == []
 
 
-def test_bold_prose_containing_the_word_is_not_an_action():
+def test_ms_r1_bold_prose_containing_the_word_is_not_an_action():
     assert actions("[b]I don't see any motivation for Scum!Peabody to unvote at that point.[/b]") == []
     assert actions("[b]Valern is asking for more votes on her[/b]") == []
 
 
-def test_unbolded_votes_do_not_count():
+def test_ms_r1_unbolded_votes_do_not_count():
     assert actions("vote: A") == []
 
 

@@ -23,6 +23,9 @@ $M new "$G" --game mafia --roster $E/roster.yaml
 # Night 0 (post #2): Klazam died. Day 1 starts at the host's post #3.
 $M death "$G" Klazam --post 2 --how "killed Night 0, Vanilla Townie"
 $M start-day "$G" --day 1 --post 3
+# The host's deadlines (UTC), as extended during day 1 (counts 1.0 to 1.9); the later one wins.
+$M deadline "$G" --day 1 --at "2011-04-08 17:30"
+$M deadline "$G" --day 1 --at "2011-04-10 00:04" --note "extended (count 1.9)"
 $M import "$G" "$REAL/game1145-day1-posts0-292.jsonl" --thread vote --day 1
 # Replacements, as the host announced them.
 $M replace "$G" lynchking DarthYoshi --post 141
@@ -31,10 +34,13 @@ $M replace "$G" Romanus crazypianist1116 --post 180
 $M replace "$G" Meransiel inHimshallibe --post 211
 $M replace "$G" Lucresia Quilford --post 267
 $M alias "$G" RotN RangeroftheNorth
+# #151 "Unvote: Erratus Apothos": a misspelling, unresolved until the host declares it (MS-R2).
+$M alias "$G" "Erratus Apothos" "Erratus Apathos"
 # Day 1 ends with a lynch (replayed, not recorded). Night 1 kills, announced at #293, which starts Day 2.
 $M death "$G" DarthYoshi --post 293 --how "killed Night 1, Vanilla Townie"
 $M death "$G" Pine --post 293 --how "killed Night 1, Town Tracker"
 $M start-day "$G" --day 2 --post 293
+$M deadline "$G" --day 2 --at "2011-04-18 16:18"
 $M import "$G" "$REAL/game1145-day2-posts293-389.jsonl" --thread vote --day 2
 
 mkdir -p "$G/posts"

@@ -1,4 +1,4 @@
-"""The vote actions of one post, as MafiaScum players write them (BBCode in, actions out).
+"""The vote actions of one post, as MafiaScum players write them (MS-R1: BBCode in, actions out).
 
 The parsing is the core's (``modtool.voteform.inline_actions``): this pack
 only says its words. An action is bold or in a vote tag, outside every quote:
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from modtool.markup import MarkupError, split_body
-from modtool.voteform import InlineForm, inline_actions
+from modtool.voteform import InlineForm, inline_actions, inline_mentions
 
 FORM = InlineForm(vote_words=("vote",), unvote_words=("unvote",), vote_tag="vote", unvote_tag="unvote", marks=("b",),
                   no_target=r"no[\s_-]*lynch", no_target_kind="no_lynch")
@@ -36,6 +36,14 @@ def own_actions(split) -> list[Action] | None:
     if isinstance(split, MarkupError):
         return None
     return [Action(a.kind, a.raw_target) for a in inline_actions(split.own, FORM)]
+
+
+def own_mentions(split) -> list[Action]:
+    """Bold clauses that mention a vote word without being the action form, with
+    the words after it (MS-R1: never counted; flagged when they name a player)."""
+    if isinstance(split, MarkupError):
+        return []
+    return [Action(a.kind, a.raw_target) for a in inline_mentions(split.own, FORM)]
 
 
 def actions(body: str) -> list[Action] | None:

@@ -1,4 +1,4 @@
-"""The host's facts, checked and appended: replacements, deaths, day starts, aliases.
+"""The host's facts, checked and appended: replacements, deaths, day starts, deadlines, aliases.
 
 Each refuses a bad argument before anything is written (exit 1, the ledger
 untouched) and names what it could not read, with a "did you mean" when a
@@ -75,6 +75,19 @@ def death(game_dir: Path, gd, who: str, post: int, how: str | None) -> str:
 def start_day(game_dir: Path, gd, day: int, post: int) -> str:
     _append(game_dir, gd, {"type": "start_day", "day": day, "post": _post_arg(post)})
     return _("Day {day} starts at post #{post}.").format(day=day, post=post)
+
+
+def deadline(game_dir: Path, gd, day: int, at: str, note: str | None) -> str:
+    """The day's deadline as the host set it (MS-R3); a later one replaces it (an extension)."""
+    from modtool.arguments import time_arg
+    from modtool.timeutil import fmt
+
+    when = time_arg(at, gd.tz, "--at")
+    ev = {"type": "close", "day": day, "at": fmt(when, False)}
+    if note:
+        ev["note"] = note
+    _append(game_dir, gd, ev)
+    return _("Day {day}'s deadline is {at} ({zone}).").format(day=day, at=ev["at"], zone=gd.tz)
 
 
 def alias(game_dir: Path, gd, label: str, slot: str) -> str:

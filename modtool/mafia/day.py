@@ -1,14 +1,21 @@
 """A day replayed from the ledger's facts: votes, majority, hammer, lynch.
 
-Rules (the host's post #1 of Game 1145, usual MafiaScum "Mini Normal"):
+Rules (the rulings MS-R1 to MS-R5, from the host's post #1 of Game 1145):
 
-* majority: floor(living / 2) + 1; reaching it lynches at once; the rest of
-  the hammer post (an unvote too) and every later post of the day change nothing;
-* no lynch needs the same count;
-* a vote moves the voter's vote; voting the same target again changes nothing
-  (the vote keeps its place in the cast order); an unvote (with any target
-  or none) takes the vote back;
-* only living slots vote and are voted for; a replacement keeps the slot's vote.
+* MS-R3: majority is floor(living / 2) + 1. Reaching it lynches at once, and
+  the rest of the hammer post (an unvote too) and every later post of the day
+  change nothing. No lynch needs the same count. Votes after the day's deadline
+  (the host's latest ``close`` fact) do not count. At the deadline without a
+  majority nobody is lynched (option ``deadline_rule: plurality``: the unique
+  leader is).
+* MS-R1: a vote moves the voter's vote. Voting the same target again changes
+  nothing (the vote keeps its place in the cast order). An unvote with nothing,
+  or with a name that resolves, takes the vote back. An unvote followed by words
+  that name no one is prose. Bold text that mentions a vote word and names a
+  player without the form is flagged, not counted.
+* MS-R2: a name that does not resolve is unresolved, with a hint, until the
+  host declares an alias.
+* MS-R4: only living slots vote and are voted for; a replacement keeps the slot's vote.
 
 The posts of day N are those from its start (a ``start_day`` fact, else the
 first post imported as day N) to the post before day N+1 starts.
@@ -22,7 +29,7 @@ from datetime import datetime
 import regex
 
 from modtool.eventfacts import post_of
-from modtool.mafia.actions import own_actions
+from modtool.mafia.actions import own_actions, own_mentions
 from modtool.mafia.slots import Slots
 from modtool.markup import MarkupError
 
@@ -43,6 +50,17 @@ class Unresolved:
 
 
 @dataclass
+class Flag:
+    """Bold text that mentions a vote word and a player without the action form (MS-R1): not counted, shown to the host."""
+
+    post: int
+    voter: str
+    kind: str  # "vote" or "unvote"
+    text: str  # the words after the vote word
+    names: str  # the slot key they name
+
+
+@dataclass
 class DayTally:
     day: int
     start: int
@@ -50,12 +68,15 @@ class DayTally:
     votes: dict[str, tuple[str, int]] = field(default_factory=dict)  # voter -> (target key, cast seq)
     lynched: str | None = None  # slot key, NO_LYNCH, or None
     hammer_post: int | None = None
+    deadline: datetime | None = None  # the host's latest deadline for the day (MS-R3)
+    deadline_passed: bool = False  # the day ran to its deadline without a majority
     unresolved: list[Unresolved] = field(default_factory=list)
     last_post: int | None = None  # the last post read
     stopped: list[str] = field(default_factory=list)  # voters whose vote went, in the order it went
     # After each post that moved a vote: (post, time, voter, {target key: count}, a vote moved
     # from one target to another). The chart's timeline.
     steps: list[tuple] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
 
     @property
     def majority(self) -> int:
@@ -120,11 +141,16 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
         return DayTally(day, 0, [k for k in f.slots.keys() if not _dead_before(gd, f, k, 0, day)])
     living = [k for k in f.slots.keys() if not _dead_before(gd, f, k, start, day)]
     t = DayTally(day, start, living)
+    t.deadline = deadline_of(gd, day)
     seq = 0
     deaths = sorted((d for d in f.deaths if d["post"] > start), key=lambda d: d["post"])
-    for post in _day_posts(f, day, upto_post):
+    posts = _day_posts(f, day, upto_post)
+    for post in posts:
         n = post.floor
         if upto_time is not None and post.time > upto_time:
+            break
+        if t.deadline is not None and post.time > t.deadline:  # MS-R3: the day is over at its deadline
+            t.deadline_passed = True
             break
         while deaths and deaths[0]["post"] <= n:  # a death in the day: the slot leaves, votes on it fall
             _remove(t, deaths.pop(0)["slot"])
@@ -136,6 +162,11 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
         if acts is None:
             t.unresolved.append(Unresolved(n, voter, "", None, "unreadable"))
             continue
+        split = post.split(keep_tags=True)
+        for said in own_mentions(split):
+            named = _names_someone(f, said.target)
+            if named is not None:
+                t.flags.append(Flag(n, voter, said.kind, said.target, named))
         had = t.votes.get(voter, (None,))[0]
         before = dict(t.votes)
         seq = _read_actions(t, f, acts, voter, n, seq)
@@ -144,7 +175,44 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
             t.steps.append((n, post.time, voter, _counts(t), had is not None and now is not None and now != had))
         if t.lynched is not None:
             return t
+    if t.deadline is not None and not t.deadline_passed:
+        # The day ran out when the next one started (and the tally reads to the day's end), or when asked at a later time.
+        whole_day = upto_post is None or bool(posts) and upto_post >= _day_posts(f, day, None)[-1].floor
+        ran_out = any(d > day for d in f.starts) and whole_day and upto_time is None
+        t.deadline_passed = ran_out or (upto_time is not None and upto_time >= t.deadline)
+    if t.deadline_passed:
+        _at_deadline(gd, t)
     return t
+
+
+def deadline_of(gd, day: int) -> datetime | None:
+    """The day's deadline: the host's latest ``close`` fact for it (a later extension replaces it)."""
+    from modtool.eventfacts import event_time
+
+    closes = [e for e in gd.of_type("close") if e.data.get("day") == day]
+    return event_time(gd, closes[-1]) if closes else None
+
+
+DEADLINE_RULES = ("no_lynch", "plurality")
+
+
+def _at_deadline(gd, t: DayTally) -> None:
+    """MS-R3: at the deadline without a majority nobody is lynched; with option
+    ``deadline_rule: plurality`` the unique leader is (a tie, or no lynch ahead: nobody)."""
+    from modtool.mafia.messages import _
+    from modtool.problems import Problem, UserError
+
+    rule = gd.options.get("deadline_rule", "no_lynch")
+    if rule not in DEADLINE_RULES:
+        raise UserError(Problem(gd.source, _("options → deadline_rule is {rules}, not \"{rule}\"").format(
+            rules=" or ".join(DEADLINE_RULES), rule=rule)))
+    if rule == "plurality":
+        counts = {target: len(t.voters_of(target)) for target in t.targets()}
+        if counts:
+            top = max(counts.values())
+            leaders = [k for k, v in counts.items() if v == top]
+            if len(leaders) == 1 and leaders[0] != NO_LYNCH:
+                t.lynched = leaders[0]
 
 
 def _counts(t: DayTally) -> dict[str, int]:
@@ -158,6 +226,15 @@ def _read_actions(t: DayTally, f: Facts, acts, voter: str, n: int, seq: int) -> 
     """One post's actions, in order; the cast counter after them. Stops at a reached majority."""
     for act in acts:
         if act.kind == "unvote":
+            found = f.slots.resolve(act.target) if act.target else None
+            if found is not None and found.key is None:
+                # MS-R1: unvote takes nothing, a separator, or a name that resolves. A name
+                # that does not (a typo) is unresolved, with a hint, as a vote's (MS-R2);
+                # words that name no one are prose.
+                named = _names_someone(f, act.target)
+                if found.hint or named:
+                    t.unresolved.append(Unresolved(n, voter, act.target, found.hint or f.slots.name(named, n)))
+                continue
             t.drop(voter)
             continue
         if act.kind == "no_lynch":
@@ -176,6 +253,17 @@ def _read_actions(t: DayTally, f: Facts, acts, voter: str, n: int, seq: int) -> 
             t.lynched, t.hammer_post = target, n
             return seq
     return seq
+
+
+def _names_someone(f: Facts, text: str) -> str | None:
+    """The slot the first one to three words of ``text`` name (MS-R2), if any."""
+    words = text.split()
+    for k in (3, 2, 1):
+        if len(words) >= k:
+            key = f.slots.resolve(" ".join(words[:k]).strip(".,!?;:'\"()")).key
+            if key is not None:
+                return key
+    return None
 
 
 def _day_posts(f: Facts, day: int, upto_post: int | None):

@@ -88,11 +88,6 @@ def _day_tally(gd, day, upto_post, at):
     return tally_day(gd, day, upto_post, at_dt)
 
 
-def _deadline(gd, day: int) -> str | None:
-    closes = [e.data["at"] for e in gd.of_type("close") if e.data.get("day") == day]
-    return closes[-1] if closes else None
-
-
 def tally(gd, day: Optional[int], upto_post: Optional[int], at: Optional[str], as_json: bool) -> str:
     import json
 
@@ -102,7 +97,7 @@ def tally(gd, day: Optional[int], upto_post: Optional[int], at: Optional[str], a
     data = tally_json(gd, t)
     if as_json:
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    return tally_text(data, _deadline(gd, t.day))
+    return tally_text(data, data["deadline"])
 
 
 def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_post: Optional[int],
@@ -118,9 +113,9 @@ def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_p
                                 .format(kind=kind, kinds=", ".join(KINDS))))
     t = _day_tally(gd, day, upto_post, None)
     data = tally_json(gd, t)
-    label = title or (_("Vote Count {day}.final").format(day=t.day) if t.hammer_post is not None
+    label = title or (_("Vote Count {day}.final").format(day=t.day) if t.hammer_post is not None or t.deadline_passed
                       else _("Vote Count {day}.{n}").format(day=t.day, n=next_count_number(gd, t)))
-    return render(GAME_ID, kind, fmt, {**vote_post_context(data, label, _deadline(gd, t.day)), "image": image}, game_dir)
+    return render(GAME_ID, kind, fmt, {**vote_post_context(data, label, data["deadline"]), "image": image}, game_dir)
 
 
 def _commands():
@@ -188,6 +183,28 @@ def _commands():
 
         typer.echo(start_day(game_dir, _game(game_dir), day, post))
 
+    @app.command("deadline")
+    def deadline_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        day: int = typer.Option(..., "--day", min=1, help="the day"),
+        at: str = typer.Option(..., "--at", help="the deadline in the game's zone (UTC by default), e.g. \"2011-04-08 17:30\""),
+        note: Optional[str] = typer.Option(None, "--note", help="e.g. \"extended 24 hours\""),
+    ) -> None:
+        """Mafia: a day's deadline as the host set it; record it again when the host extends it (the later wins).
+
+        Votes after it do not count; reached without a majority, nobody is lynched
+        (MS-R3; option deadline_rule: plurality lynches the unique leader instead).
+
+        Examples:
+
+        \b
+          modtool deadline examples/mafia --day 1 --at "2011-05-16 17:30"
+          modtool deadline examples/mafia --day 1 --at "2011-05-17 17:30" --note "extended a day"
+        """
+        from modtool.mafia.commands import deadline
+
+        typer.echo(deadline(game_dir, _game(game_dir), day, at, note))
+
     @app.command("alias")
     def alias_(
         game_dir: Path = typer.Argument(..., help="game folder"),
@@ -224,7 +241,7 @@ class MafiaPack(GamePack):
     kinds = KINDS
     language = "en"
     post_numbers_span_days = True  # one topic, numbered from #0 to the end
-    writing_commands = frozenset({"replace", "death", "start-day", "alias"})
+    writing_commands = frozenset({"replace", "death", "start-day", "deadline", "alias"})
 
     def data_file(self) -> Path:
         from modtool.games import data_dir
@@ -261,11 +278,9 @@ class MafiaPack(GamePack):
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
         from modtool.mafia.chart import chart_of
-        from modtool.timeutil import parse_time
 
         t = _day_tally(gd, day, floor, at)
-        deadline = _deadline(gd, t.day)
-        return chart_of(gd, t, parse_time(deadline, gd.tz) if deadline else None)
+        return chart_of(gd, t, t.deadline)
 
     def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
         import typer

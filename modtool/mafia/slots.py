@@ -1,4 +1,4 @@
-"""Slots: who plays each one from which post on, and how a vote names a slot.
+"""Slots: who plays each one from which post on (MS-R4), and how a vote names a slot (MS-R2).
 
 A slot is a roster entry (its key is the first player's name). A replacement
 (``replace`` fact) hands the slot, with its current vote, to a new player from

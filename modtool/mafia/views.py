@@ -23,9 +23,13 @@ def tally_json(gd, t: DayTally) -> dict:
         "lynched": (None if t.lynched in (None, NO_LYNCH) else name(t.lynched)),
         "no_lynch_reached": t.lynched == NO_LYNCH,
         "hammer_post": t.hammer_post,
+        "deadline": t.deadline.strftime("%Y-%m-%d %H:%M") if t.deadline else None,
+        "deadline_passed": t.deadline_passed,
         "upto_post": t.last_post,
         "unresolved": [{"post": u.post, "voter": name(u.voter), "text": u.text, "reason": u.reason,
                         "did_you_mean": u.hint} for u in t.unresolved],
+        "flags": [{"post": g.post, "voter": name(g.voter), "word": g.kind, "text": g.text, "names": name(g.names)}
+                  for g in t.flags],
     }
 
 
@@ -37,8 +41,13 @@ def tally_text(data: dict, deadline: str | None) -> str:
     if data["no_lynch"]:
         lines.append(f"  {_('No lynch')} ({len(data['no_lynch'])}): {', '.join(data['no_lynch'])}")
     lines.append(_("Not voting ({n}): {names}").format(n=len(data["not_voting"]), names=", ".join(data["not_voting"]) or "-"))
-    if data["lynched"]:
+    if data["lynched"] and data["hammer_post"] is None:
+        lines.append(_("{name} is lynched at the deadline with the most votes (deadline_rule: plurality, MS-R3).")
+                     .format(name=data["lynched"]))
+    elif data["lynched"]:
         lines.append(_("{name} is lynched (majority reached at post #{post}).").format(name=data["lynched"], post=data["hammer_post"]))
+    elif data["deadline_passed"]:
+        lines.append(_("The deadline passed without a majority: nobody is lynched (MS-R3)."))
     elif data["no_lynch_reached"]:
         lines.append(_("No lynch (majority reached at post #{post}).").format(post=data["hammer_post"]))
     if deadline:
@@ -49,6 +58,10 @@ def tally_text(data: dict, deadline: str | None) -> str:
             u["reason"], _("names no one in the game"))
         lines.append(_("Unresolved: post #{post}, {voter}: \"{text}\" {why}{hint}; not counted")
                      .format(post=u["post"], voter=u["voter"], text=u["text"], why=why, hint=hint))
+    for g in data["flags"]:
+        lines.append(_("Flag: post #{post}, {voter}: bold \"{word} {text}\" names {name} but is not a vote; "
+                       "not counted (MS-R1)").format(post=g["post"], voter=g["voter"], word=g["word"], text=g["text"],
+                                                     name=g["names"]))
     if data["unresolved"]:
         lines.append(ngettext("{n} vote was not counted: declare an alias with modtool alias if a name was meant.",
                               "{n} votes were not counted: declare an alias with modtool alias if a name was meant.",
