@@ -82,6 +82,8 @@ def new(
     from modtool.games import load_game
 
     g = load_game(game)
+    if game_dir.exists() and not game_dir.is_dir():
+        raise UserError(Problem(str(game_dir), t("这是一个文件，不是游戏文件夹；请换一个名字")))
     path, warnings = get_pack(game).new_game(game_dir, g, roster=roster, seed=seed, players=players,
                                              require=list(require), board=board)
     typer.echo(t("已建立 {path}").format(path=path))
@@ -347,7 +349,7 @@ def status(
 def undo(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
     batch: Optional[str] = typer.Option(
-        None, "--import", metavar="批次|last",
+        None, "--import", metavar="BATCH|last",
         help="撤销一整次导入：导入时显示的批次号，或 last（最近一次仍然有效的导入）"),
 ) -> None:
     """撤销最近一个仍然有效的事件：追加一条 revert，历史不会被改写（再 undo 可以继续往前撤）。

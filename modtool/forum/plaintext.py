@@ -59,6 +59,7 @@ import re
 from datetime import tzinfo
 
 from modtool.forum.common import TIME_PATTERN, reply_ref, time_from_match
+from modtool.i18n import t
 from modtool.posts import Post, ReplyRef
 from modtool.problems import Problem
 
@@ -137,8 +138,8 @@ def read_text(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
         problems.append(
             Problem(
                 source,
-                "无法识别文件格式：不是 Discuz! 接口 JSON，不是保存的帖子网页，也没有找到纯文本的楼层标题行"
-                "（例如「#12 饺子君 2026-11-03 20:15」）",
+                t("无法识别文件格式：不是 Discuz! 接口 JSON，不是保存的帖子网页，也没有找到纯文本的楼层标题行"
+                  "（例如「#12 饺子君 2026-11-03 20:15」）"),
             )
         )
         return [], problems
@@ -161,8 +162,8 @@ def read_text(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
         posts.append(post)
         if head.time is not None:  # what a later quote of this post may show (its own lines, no quotes)
             own = _QUOTE_BLOCK.sub("", post.body) if "[quote]" in post.body else post.body
-            t = head.time
-            seen[(head.name, (t.year, t.month, t.day, t.hour, t.minute))] = [
+            when = head.time
+            seen[(head.name, (when.year, when.month, when.day, when.hour, when.minute))] = [
                 x for x in (_clean(y) for y in own.split("\n")) if x]
         if progress is not None and (n + 1) % 5000 == 0:
             progress(n + 1, total)

@@ -54,7 +54,9 @@ class Unstorable(ValueError):
     def __init__(self, field: str, char: str):
         self.field = field
         self.char = char
-        super().__init__(f"字段 {field} 含有无法保存的字符 U+{ord(char):04X}（孤立的代理码位）")
+        from modtool.i18n import t
+
+        super().__init__(t("字段 {field} 含有无法保存的字符 U+{code}（孤立的代理码位）").format(field=field, code=f"{ord(char):04X}"))
 
 
 class _Surrogate(Exception):

@@ -260,7 +260,7 @@ def read_full(text: str, source: str) -> tuple[dict, list[tuple[int, object]], i
         if idx != len(pairs) - 1:
             after = pairs[idx + 1][0]
             problems.append(
-                Problem(source, "events: 必须是账本的最后一项；请把它后面的内容移到它前面", after.start_mark.line + 1)
+                Problem(source, t("events: 必须是账本的最后一项；请把它后面的内容移到它前面"), after.start_mark.line + 1)
             )
         if seq.id == "scalar" and seq.tag.endswith(":null"):
             item_nodes = []

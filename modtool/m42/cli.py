@@ -23,8 +23,10 @@ app = typer.Typer(rich_markup_mode=None)
 
 
 def _require_m42(gd) -> None:
+    from modtool.i18n import t
+
     if gd.game.id != "m42":
-        raise UserError(f"这个命令目前只支持 m42，这局是 {gd.game.id}")
+        raise UserError(t("这个命令目前只支持 {games}，这局是 {game}").format(games="m42", game=gd.game.id))
 
 
 def _m42_state(game_dir: Path):

@@ -31,9 +31,14 @@ def chart_of(gd, t: DayTally, deadline=None) -> VoteChart:
         marks.append((steps[-1].at, _("hammer #{post}").format(post=t.hammer_post)))
     upto = _(" (up to post #{n})").format(n=data["upto_post"]) if data["upto_post"] is not None else ""
     subtitle = _("{living} alive, {majority} to lynch").format(**data) + upto
-    if data["lynched"]:
+    if data["lynched"] and data["hammer_post"] is None:
+        subtitle += "; " + _("{name} is lynched at the deadline with the most votes (deadline_rule: plurality, MS-R3).").format(
+            name=data["lynched"])
+    elif data["lynched"]:
         subtitle += "; " + _("{name} is lynched (majority reached at post #{post}).").format(
             name=data["lynched"], post=data["hammer_post"])
+    elif data["deadline_passed"]:
+        subtitle += "; " + _("The deadline passed without a majority: nobody is lynched (MS-R3).")
     first = facts(gd).posts
     start = next((p.time for p in first if p.floor == t.start), steps[0].at if steps else None)
     return VoteChart(title=_("Day {day} votes").format(day=t.day), subtitle=subtitle, bars=bars, words=words(),

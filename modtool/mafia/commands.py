@@ -73,7 +73,15 @@ def death(game_dir: Path, gd, who: str, post: int, how: str | None) -> str:
 
 
 def start_day(game_dir: Path, gd, day: int, post: int) -> str:
-    _append(game_dir, gd, {"type": "start_day", "day": day, "post": _post_arg(post)})
+    starts = dict(facts(gd).starts)
+    starts[day] = _post_arg(post)
+    ordered = sorted(starts.items())
+    for (d, p), (later, later_post) in zip(ordered, ordered[1:]):
+        if later_post <= p and day in (d, later):
+            raise UserError(Problem(_("command line --post"), _("day {later} starts at post #{later_post}, not after day "
+                                                                "{day}'s start (#{post}): days start in order").format(
+                later=later, later_post=later_post, day=d, post=p)))
+    _append(game_dir, gd, {"type": "start_day", "day": day, "post": post})
     return _("Day {day} starts at post #{post}.").format(day=day, post=post)
 
 
@@ -93,8 +101,10 @@ def deadline(game_dir: Path, gd, day: int, at: str, note: str | None) -> str:
 def alias(game_dir: Path, gd, label: str, slot: str) -> str:
     key = slot_arg(gd, slot, "SLOT")
     label = " ".join(label.split())
+    if not label:
+        raise UserError(Problem(_("command line ALIAS"), _("the alias is empty")))
     other = facts(gd).slots.find(label)
-    if not label or (other is not None and other != key):
+    if other is not None and other != key:
         raise UserError(Problem(_("command line ALIAS"), _("\"{alias}\" already names slot {slot}")
                                 .format(alias=label, slot=other)))
     _append(game_dir, gd, {"type": "alias", "alias": label, "slot": key})
@@ -102,11 +112,31 @@ def alias(game_dir: Path, gd, label: str, slot: str) -> str:
 
 
 def problems(gd) -> list[Problem]:
-    """Facts that name no slot (a hand edit): damage, with their ledger line."""
+    """Damage only a replay would trip on, with its ledger line: facts that name
+    no slot, day starts out of order, post times that cannot be read."""
+    from modtool.timeutil import parse_time
+
     keys = {c.name for c in gd.roster}
     found = []
     for ev in gd.of_type("replace", "death", "alias"):
         if ev.data.get("slot") not in keys:
             found.append(Problem(gd.source, _("{type} names slot \"{slot}\", which is not in the roster")
                                  .format(type=ev.type, slot=ev.data.get("slot")), ev.line))
+    starts: dict[int, tuple[int, int | None]] = {}  # day -> (first post, line of the fact), the later fact winning
+    for ev in gd.of_type("post"):
+        starts.setdefault(ev.data["day"], (ev.data["floor"], None))
+    for ev in gd.of_type("start_day"):
+        starts[ev.data["day"]] = (ev.data["post"], ev.line)
+    ordered = sorted(starts.items())
+    for (day, (post, _line)), (later, (later_post, line)) in zip(ordered, ordered[1:]):
+        if later_post <= post:
+            found.append(Problem(gd.source, _("day {later} starts at post #{later_post}, not after day {day}'s start "
+                                              "(#{post}): days start in order").format(
+                later=later, later_post=later_post, day=day, post=post), line))
+    for ev in gd.of_type("post"):
+        try:
+            parse_time(str(ev.data.get("time")), gd.tz)
+        except ValueError:
+            found.append(Problem(gd.source, _("post #{post}: unreadable time \"{time}\"").format(
+                post=ev.data.get("floor"), time=ev.data.get("time")), ev.line))
     return found

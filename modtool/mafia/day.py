@@ -282,13 +282,15 @@ _COUNT_TITLE = regex.compile(r"\bVote\s*Count\s*(\d+)\.(\d+)\b", regex.I)
 def next_count_number(gd, t: DayTally) -> int:
     """N of the next "Vote Count D.N" of day ``t.day`` (the house style numbers a
     day's counts from D.0, the empty count that opens it): one more than the
-    highest D.N posted that day up to the tallied post (in a post's own text,
-    not in quotes); with none posted, 0 while no one has voted, else 1."""
+    highest D.N posted that day up to the tallied post by an account that plays
+    no slot (the host), in a post's own text, not in quotes; with none posted,
+    0 while no one has voted, else 1."""
     f = facts(gd)
     if t.day not in f.starts or t.last_post is None:  # no post of the day read yet
         return 0
     found = [int(m.group(2)) for p in _day_posts(f, t.day, t.last_post)
-             if not isinstance(own := p.split(), MarkupError)
+             if f.slots.of_author(p.author, p.floor) is None  # the host's (no player's "unofficial" count)
+             and not isinstance(own := p.split(), MarkupError)
              for m in _COUNT_TITLE.finditer(own.own) if int(m.group(1)) == t.day]
     if found:
         return max(found) + 1

@@ -17,6 +17,7 @@ Times are as the forum displayed them, with no zone: ``FORUM_UTC_OFFSET``
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
@@ -70,6 +71,8 @@ def _read_jsonl(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Pr
             rec = json.loads(line)
             number, user, stamp, content = (rec[k] for k in ("number", "user", "timestamp", "content"))
             number = int(number)
+            if not 0 <= number < 10**9:
+                raise ValueError(number)
         except (ValueError, KeyError, TypeError) as exc:
             what = f"no field {exc}" if isinstance(exc, KeyError) else "not a JSON post record"
             problems.append(Problem(source, _("line is {what}").format(what=what), line=line_no))
@@ -148,8 +151,10 @@ class _Page(HTMLParser):
                 self.post["author"] = data.strip()
             elif not self.in_strong:
                 self.post["time"].append(data)
-        m = re.search(r"#(\d+)", data)
-        if m and self.field != "content" and self.post["number"] is None:
+        # The post's number as the forum shows it ("#12" in its author line), never one
+        # from the subject ("Re: Mini 1145 #2") or a user name ("Player#5").
+        m = re.search(r"#(\d{1,9})\b", data)
+        if m and self.field == "author" and not self.in_strong and self.post["number"] is None:
             self.post["number"] = int(m.group(1))
 
     def handle_entityref(self, name):
@@ -161,7 +166,7 @@ class _Page(HTMLParser):
         if self.field == "content":
             self.post["html"].append(f"&#{name};")
         else:
-            self.handle_data(chr(int(name[1:], 16) if name.lower().startswith("x") else int(name)))
+            self.handle_data(html.unescape(f"&#{name};"))  # an impossible code point reads as U+FFFD
 
 
 def _read_viewtopic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Problem]]:

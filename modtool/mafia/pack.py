@@ -50,6 +50,14 @@ def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
         raise UserError(Problem(str(path), _("a ledger already exists here; it is not overwritten")))
     game = load_game(GAME_ID)
     roster, found = read_roster(read_roster_file(roster_file), game, str(roster_file), script=False)
+    seen: dict[str, str] = {}
+    for c in roster:  # MS-R2 reads names without case: "Pine" and "pine" would be one name
+        for label in (c.name, *c.aliases):
+            other = seen.setdefault(label.casefold(), c.name)
+            if other != c.name:
+                found.append(Problem(str(roster_file), _("\"{label}\" of {name} and a name or alias of {other} differ only "
+                                                         "in case; votes could not tell them apart").format(
+                    label=label, name=c.name, other=other)))
     if found:
         raise UserError(found)
     lines = [f"# modtool ledger: {game.name}",
@@ -227,9 +235,12 @@ def _commands():
         from modtool.mafia.messages import _
         from modtool.problems import UserError
 
+        from modtool.soundness import require_sound
+
         gd = _open(game_dir)
         if gd.game.id != GAME_ID:
             raise UserError(_("this command is for mafia games; this one is {game}").format(game=gd.game.id))
+        require_sound(gd)  # a damaged ledger is named, line by line, before any argument is read against it
         return gd
 
     return app
@@ -268,8 +279,11 @@ class MafiaPack(GamePack):
         return problems(gd)
 
     def known_account(self, gd, account: str) -> bool:
-        """A replacement's account, recorded by ``modtool replace``."""
-        return any(account in (e.data.get("account"), e.data.get("player")) for e in gd.of_type("replace"))
+        """A replacement's account (``modtool replace``), or a roster account in another case
+        (phpBB user names are not case-sensitive, and the replay reads them so)."""
+        folded = account.casefold()
+        return any(folded in (str(e.data.get("account", "")).casefold(), str(e.data.get("player", "")).casefold())
+                   for e in gd.of_type("replace")) or any(c.account.casefold() == folded for c in gd.roster)
 
     def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
         import typer

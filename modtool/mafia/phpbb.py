@@ -11,6 +11,11 @@ What phpBB renders, and what comes back:
 * colour, size, underline, italic, strike, links, images, lists;
   ``<br>`` → a new line; any other tag leaves its text.
 
+Only markup becomes BBCode. Brackets in the post's text (``[quote]`` typed
+where phpBB did not parse it, ``&#91;vote&#93;``, a ``<code>`` block) become
+``［`` ``］``, and brackets and quotes in attribute values and quote names are
+removed or %-encoded: text can never turn into a quote or a vote (MS-R1).
+
 The stdlib ``html.parser`` reads the HTML (entities decoded, broken markup tolerated).
 """
 
@@ -24,6 +29,13 @@ _VOTE_TITLES = {"this is an official vote.": "vote", "this is an official unvote
 _VOTE_WORD = re.compile(r"^\s*(?:un)?vote\s*:?\s*", re.I)
 _SIZE = re.compile(r"font-size:\s*(\d+)%")
 _COLOUR = re.compile(r"color:\s*([^;]+)")
+_TEXT_BRACKETS = str.maketrans({"[": "［", "]": "］"})
+_URL_BRACKETS = str.maketrans({"[": "%5B", "]": "%5D"})
+
+
+def _value(v: str) -> str:
+    """An attribute value inside a tag's ``=…``: no bracket or quote can end or open a tag."""
+    return re.sub(r'[\[\]"\n]', "", v).strip()
 
 
 class _ToBBCode(HTMLParser):
@@ -43,7 +55,7 @@ class _ToBBCode(HTMLParser):
             self.out.append("\n")
             return
         if tag == "img":
-            self.out.append(f"[img]{a.get('src', '')}[/img]")
+            self.out.append(f"[img]{a.get('src', '').translate(_URL_BRACKETS)}[/img]")
             return
         if tag in _VOID:
             return
@@ -60,11 +72,11 @@ class _ToBBCode(HTMLParser):
         elif tag in ("strike", "s", "del"):
             opening, closing = "[s]", "[/s]"
         elif tag == "span" and _COLOUR.search(a.get("style", "")):
-            opening, closing = f"[color={_COLOUR.search(a['style']).group(1).strip()}]", "[/color]"
+            opening, closing = f"[color={_value(_COLOUR.search(a['style']).group(1))}]", "[/color]"
         elif tag == "span" and _SIZE.search(a.get("style", "")):
             opening, closing = f"[size={_SIZE.search(a['style']).group(1)}]", "[/size]"
         elif tag == "a" and a.get("href"):
-            opening, closing = f"[url={a['href']}]", "[/url]"
+            opening, closing = f"[url={a['href'].translate(_URL_BRACKETS)}]", "[/url]"
         elif tag == "blockquote":
             self.quotes.append(len(self.out))
             opening, closing = "[quote]", "[/quote]"
@@ -101,7 +113,7 @@ class _ToBBCode(HTMLParser):
     def _close(self, closing: str) -> None:
         if closing == "\0cite":
             name = "".join(self.cite or []).strip()
-            name = re.sub(r"\s+wrote:?$", "", name)
+            name = _value(re.sub(r"\s+wrote:?$", "", name))
             self.cite = None
             if self.quotes and name:
                 self.out[self.quotes[-1]] = f'[quote="{name}"]'
@@ -122,7 +134,7 @@ class _ToBBCode(HTMLParser):
         if self.cite is not None:
             self.cite.append(data)
         else:
-            self.out.append(data)
+            self.out.append(data.translate(_TEXT_BRACKETS))
 
     def result(self) -> str:
         self.close()

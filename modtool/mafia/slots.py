@@ -49,6 +49,9 @@ class Slots:
         for slot in self.slots.values():
             for name in slot.names():
                 self.labels.setdefault(name, slot.key)
+        for c in roster:  # aliases given in the roster file, as the host's alias facts
+            for label in getattr(c, "aliases", ()) or ():
+                self.labels.setdefault(label, c.name)
         for alias in aliases:
             self.labels[alias["alias"]] = alias["slot"]
 

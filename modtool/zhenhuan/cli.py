@@ -33,8 +33,10 @@ def _recorded(gd) -> dict:
 
 
 def _zh_only(gd) -> None:
+    from modtool.i18n import t
+
     if gd.game.id != "zhenhuan":
-        raise UserError(f"这个命令只用于血染甄嬛传，这局是 {gd.game.id}")
+        raise UserError(t("这个命令目前只支持 {games}，这局是 {game}").format(games="zhenhuan", game=gd.game.id))
 
 
 @app.command()

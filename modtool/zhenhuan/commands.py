@@ -52,6 +52,16 @@ def ability_label(gd: GameDir, ability: str) -> str:
     return ability
 
 
+def _open_zh(game_dir) -> GameDir:
+    """The game folder, refused unless it is a 甄嬛 game (another game's host reads why in its language)."""
+    from modtool.i18n import t
+
+    gd = open_game(game_dir)
+    if gd.game.id != "zhenhuan":
+        raise UserError(t("这个命令目前只支持 {games}，这局是 {game}").format(games="zhenhuan", game=gd.game.id))
+    return gd
+
+
 def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
     """Append ``ev``; return the replayed board and the problems replay finds with it."""
     from modtool.soundness import require_sound
@@ -68,7 +78,7 @@ def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
 def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | None, guess: str | None):
     from modtool.arguments import choice_arg, refuse
 
-    gd = open_game(game_dir)
+    gd = _open_zh(game_dir)
     board, _ = replay(gd)
     n = _seat(gd, seat, "座位 ACTOR")
     tseats = [_seat(gd, t, "目标 TARGETS") for t in targets]
@@ -105,7 +115,7 @@ def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | No
 
 
 def info(game_dir, seat: str, given: str):
-    gd = open_game(game_dir)
+    gd = _open_zh(game_dir)
     board, _ = replay(gd)
     if board.phase != "night":
         raise UserError("只能在夜晚记录给出的信息")
@@ -113,7 +123,7 @@ def info(game_dir, seat: str, given: str):
 
 
 def answer(game_dir, key: str, value: str):
-    gd = open_game(game_dir)
+    gd = _open_zh(game_dir)
     board, _ = replay(gd)
     if not any(q.key == key for q in board.questions):
         keys = "、".join(q.key for q in board.questions) or "（现在没有待回答的问题）"
@@ -123,7 +133,7 @@ def answer(game_dir, key: str, value: str):
 
 def _day_fact(game_dir, kind: str, who_key: str, who: str, nominee: str, at: datetime | None):
     """A nomination or a vote (ZH-R11), recorded for the open day."""
-    gd = open_game(game_dir)
+    gd = _open_zh(game_dir)
     board, _ = replay(gd)
     if board.phase != "day":
         raise UserError("只能在白天" + ("提名" if kind == "nominate" else "投票"))
@@ -142,7 +152,7 @@ def vote(game_dir, voter: str, nominee: str, at: datetime | None):
 
 
 def advance(game_dir, at: datetime | None):
-    gd = open_game(game_dir)
+    gd = _open_zh(game_dir)
     before, _ = replay(gd)
     if before.phase == "over":
         raise UserError("游戏已经结束，不能再推进")
