@@ -48,6 +48,9 @@ def _run(extra: list[str], page: Path, timeout: float = 60) -> subprocess.Comple
             return subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired:
             raise UserError(Problem("--png", t("浏览器 {timeout:g} 秒内没有完成").format(timeout=timeout))) from None
+        except OSError as exc:  # not a program, not executable
+            raise UserError(Problem(ENV if os.environ.get(ENV) else "--png", t("无法运行浏览器「{path}」：{why}").format(
+                path=cmd[0], why=exc.strerror or exc))) from None
 
 
 def screenshot(page: Path, out: Path, width: int, height: int) -> None:
@@ -70,7 +73,11 @@ def _cropped(shot: Path) -> bytes:
 
     from PIL import Image, ImageChops
 
-    with Image.open(shot) as img:
+    try:
+        img = Image.open(shot)
+    except Exception as exc:  # noqa: BLE001 - PIL's UnidentifiedImageError and friends: not a picture
+        raise UserError(Problem("--png", t("浏览器生成的不是 PNG 图片：{why}").format(why=exc))) from None
+    with img:
         rgb = img.convert("RGB")
         background = Image.new("RGB", rgb.size, rgb.getpixel((rgb.width - 1, rgb.height - 1)))
         box = ImageChops.difference(rgb, background).getbbox()

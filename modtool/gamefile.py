@@ -95,6 +95,10 @@ def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[
     for rid, role in game.roles.items():
         role_by_label[rid] = rid
         role_by_label[fold_name(str(role.get("name", rid)))] = rid
+    # A seat may hold a category as its character: 甄嬛's travellers (ZH-R1), dealt by `new` beyond 15 players.
+    for cid, category in (game.data.get("categories") or {}).items():
+        if isinstance(category, dict) and category.get("team", "") is None:
+            role_by_label.setdefault(cid, cid)
     chars: list[Character] = []
     for i, entry in enumerate(entries, 1):
         where = t("roster → 第 {i} 个角色").format(i=i)

@@ -160,7 +160,7 @@ def test_the_zhenhuan_chart_is_the_nominations_post(tmp_path, capsys):
     assert [b.total for b in chart.bars] == [n["votes"] for n in data["nominations"]]
     ghosts = sum(v["ghost"] for n in data["nominations"] for v in n["voters"])
     assert ghosts and sum(s.voter.endswith("死者票") for b in chart.bars for s in b.segments) == ghosts
-    assert chart.threshold[0] == max(n["threshold"] for n in data["nominations"])
+    assert [b.mark for b in chart.bars] == [n["threshold"] for n in data["nominations"]]  # each its own (ZH-R11)
 
 
 def test_announce_vote_carries_the_chart_image_line(tmp_path, capsys):
@@ -214,3 +214,44 @@ def test_names_that_look_like_math_or_markup_are_drawn_as_typed(tmp_path):
     assert all(n in joined.replace("\n", " ") for n in names)
     draw.save(chart, tmp_path / "x.png", font)
     assert (tmp_path / "x.png").stat().st_size > 0
+
+
+def test_invisible_characters_are_not_drawn_and_a_glyph_no_font_has_is_refused(tmp_path, capsys):
+    """A zero-width space or a direction mark in a name is left out (a reader sees none); an emoji
+    no font here has refuses the chart, naming it: never a picture of boxes (a font whose map
+    claims everything, LastResort, is never chosen)."""
+    g = _copy(tmp_path, "mafia")
+    text = (g / "ledger.yaml").read_text(encoding="utf-8")
+    (g / "ledger.yaml").write_text(text.replace('"name": "Pine"', '"name": "Pi\\u200bne\\u200f"'), encoding="utf-8")
+    capsys.readouterr()
+    assert run_main(["chart", str(g), "--day", "1", "-o", str(tmp_path / "a.png")]) == 0
+    assert "DejaVuSans" in capsys.readouterr().out
+    (g / "ledger.yaml").write_text(text.replace('"name": "Pine"', '"name": "Pine\\ud83d\\ude00"'), encoding="utf-8")
+    try:
+        fonts.choose(["Pine\U0001F600"])
+    except Exception:  # noqa: BLE001 - no font here has it: the chart must refuse
+        assert run_main(["chart", str(g), "--day", "1", "-o", str(tmp_path / "b.png")]) == 1
+        assert "\U0001F600" in capsys.readouterr().err and not (tmp_path / "b.png").exists()
+    for _, fname, name in fonts._system_fonts():
+        assert not name.startswith("LastResort") and "LastResort" not in fname
+
+
+def test_long_names_and_leftovers_of_a_killed_writer(tmp_path, capsys):
+    import os
+
+    from modtool.outfile import write_file
+
+    name = tmp_path / ("x" * 245 + ".png")  # a valid name; a temp file named after it would not be
+    write_file(name, b"data", "-o")
+    assert name.read_bytes() == b"data"
+    with pytest.raises(Exception) as exc:
+        write_file(tmp_path / ("x" * 300 + ".png"), b"data", "-o")
+    assert "-o" in str(exc.value.problems[0])
+    dead = 2 ** 22 + 12345  # above the usual pid_max: no such process
+    assert not os.path.exists(f"/proc/{dead}")
+    left = tmp_path / f".modtool-out-{dead}-abc.tmp"
+    left.write_bytes(b"half")
+    mine = tmp_path / f".modtool-out-{os.getpid()}-abc.tmp"
+    mine.write_bytes(b"mine")
+    write_file(tmp_path / "c.png", b"x", "-o")
+    assert not left.exists() and mine.exists()  # a dead writer's leftover swept, a living one's kept

@@ -153,3 +153,44 @@ def test_wrong_file_names_and_a_missing_browser_are_refused_by_name(tmp_path, ca
     err = capsys.readouterr().err
     assert "Chromium" in err and "Traceback" not in err
     assert (tmp_path / "x.html").is_file() and not (tmp_path / "x.png").exists()
+
+
+def test_a_seat_that_died_during_the_day_is_drawn_dead_at_once(tmp_path):
+    """ZH-R11: 5号 nominated under 一丈红 and died on day 1; the grimoire applies a day's
+    deaths at dusk, but the town saw this one at once, and so does the page."""
+    import shutil
+
+    from modtool.gamefile import open_game
+    from modtool.zhenhuan.grimoire_page import context
+    from modtool.zhenhuan.history import board_at
+
+    g = tmp_path / "zh"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "zhenhuan", g,
+                    ignore=shutil.ignore_patterns(".modtool", "*.lock", "*.png"))
+    gd = open_game(g)
+    board = board_at(gd, "day", 1)
+    assert board.phase == "day" and board.seat(5).alive  # the engine's board, before dusk
+    page = context(gd, board, public=True)
+    assert [s["alive"] for s in page["seats"] if s["seat"] == 5] == [False]
+    assert page["alive"] == sum(1 for s in board.seats if s.alive) - 1
+
+
+def test_a_browser_that_is_not_one_is_named(tmp_path, capsys, monkeypatch):
+    g = _game(tmp_path, 5)
+    monkeypatch.setenv(browser.ENV, "/etc/passwd")
+    capsys.readouterr()
+    assert run_main(["grimoire", str(g), "-o", str(tmp_path / "x.html"), "--png", str(tmp_path / "x.png")]) == 1
+    assert "无法运行浏览器" in capsys.readouterr().err
+    fake = tmp_path / "fake.sh"
+    fake.write_text('#!/bin/sh\nfor a in "$@"; do case $a in --screenshot=*) echo junk > "${a#--screenshot=}";; esac; done\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv(browser.ENV, str(fake))
+    assert run_main(["grimoire", str(g), "-o", str(tmp_path / "x.html"), "--png", str(tmp_path / "x.png")]) == 1
+    assert "不是 PNG" in capsys.readouterr().err and not (tmp_path / "x.png").exists()
+
+
+def test_zh_r1_a_game_with_travellers_passes_check_as_new_made_it(tmp_path, capsys):
+    g = _game(tmp_path, 20)  # beyond 15 players the extra seats are travellers (ZH-R1)
+    assert "traveller" in (g / "ledger.yaml").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert run_main(["check", str(g)]) == 0, capsys.readouterr().err

@@ -33,8 +33,22 @@ def quiet_matplotlib() -> None:
     logging.getLogger("matplotlib").setLevel(logging.ERROR)
 
 
+# Fonts whose character map claims everything but whose every glyph is a box.
+_NOT_REAL = ("LastResort",)
+
+
 def needed(texts) -> set[str]:
-    return {ch for text in texts for ch in text if not ch.isspace()}
+    """The characters drawn: all but ASCII blanks (an invisible format character
+    never reaches the picture: ``visible``)."""
+    return {ch for text in texts for ch in visible(text) if ch not in " \t\n\r"}
+
+
+def visible(text: str) -> str:
+    """``text`` without invisible format and control characters (zero-width
+    space, direction marks): a font has no glyph for them and a reader sees none."""
+    import unicodedata
+
+    return "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) not in ("Cf", "Cc", "Cs", "Co", "Cn"))
 
 
 @lru_cache(maxsize=None)
@@ -60,6 +74,8 @@ def _system_fonts() -> list[tuple[int, str, str]]:
 
     seen: dict[str, tuple[int, str, str]] = {}
     for entry in font_manager.fontManager.ttflist:
+        if entry.name.startswith(_NOT_REAL) or Path(entry.fname).name.startswith(_NOT_REAL):
+            continue
         rank = next((i for i, name in enumerate(_PREFERRED) if entry.name.startswith(name)), len(_PREFERRED))
         weight_ok = 0 if entry.weight in (400, "normal", "regular") and entry.style == "normal" else 1
         key = entry.fname

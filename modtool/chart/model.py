@@ -23,6 +23,7 @@ class Segment:
 class Bar:
     target: str
     segments: tuple[Segment, ...]
+    mark: int | None = None  # a count that decides for this bar alone (甄嬛: its nomination's threshold)
 
     @property
     def total(self) -> int:
@@ -54,6 +55,7 @@ class Words:
     double: str  # mark of a weight-2 segment, e.g. "×2"
     change: str  # legend of the change markers
     none: str = "-"
+    upto: str = ""  # label of the moment a chart was asked at
     separator: str = ", "  # between names: "、" in Chinese
 
 
@@ -71,6 +73,7 @@ class VoteChart:
     freeze: datetime | None = None  # M42: no change after this (an hour before the close)
     marks: list[tuple[datetime, str]] = field(default_factory=list)  # other moments (a hammer)
     threshold: tuple[int, str] | None = None  # a count that decides (mafia's majority), and its label
+    upto: datetime | None = None  # a chart asked at a moment (--at, --floor) ends there, marked
 
     def totals(self) -> dict[str, int]:
         return {b.target: b.total for b in self.bars}
@@ -83,8 +86,8 @@ class VoteChart:
         out += [w.abstained.format(names=w.separator.join(self.abstained)),
                 w.not_voting.format(names=w.separator.join(self.not_voting))]
         for b in self.bars:
-            out += [b.target, str(b.total)] + [s.voter for s in b.segments]
-        out += [label for _, label in self.marks]
+            out += [b.target, str(b.total), str(b.mark or "")] + [s.voter for s in b.segments]
+        out += [label for _, label in self.marks] + [self.words.upto]
         if self.threshold:
             out.append(self.threshold[1])
         return out

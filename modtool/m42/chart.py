@@ -10,10 +10,11 @@ from modtool.timeutil import fmt
 
 WORDS = Words(votes_axis="票数", time_axis="时间", count_axis="票数", abstained="弃权：{names}",
               not_voting="未投票：{names}", nobody="无人得票", close="关门", freeze="改票截止",
-              double="×2", change="改票", none="无", separator="、")
+              double="×2", change="改票", none="无", separator="、", upto="统计到")
 
 
-def chart_of(gd, ctx, t, *, upto: str | None = None, freeze_minutes: int = 60) -> VoteChart:
+def chart_of(gd, ctx, t, *, upto: str | None = None, upto_at: datetime | None = None,
+             freeze_minutes: int = 60) -> VoteChart:
     """The chart of ``t`` (an M42 ``Tally`` of day ``ctx.day``, as the vote post counts it)."""
     current = t.current()
     order = {name: i for i, name in enumerate(t.counts)}
@@ -42,7 +43,8 @@ def chart_of(gd, ctx, t, *, upto: str | None = None, freeze_minutes: int = 60) -
     title = f"{gd.game.name} 第{ctx.day}天" + ("警长竞选票型" if ctx.day <= 1 else "放逐票型")
     return VoteChart(title=title, subtitle=subtitle, bars=bars, words=WORDS,
                      abstained=[v["voter"] for v in current if v["abstain"]], not_voting=list(t.not_voted),
-                     steps=steps, start=start.replace(minute=0, second=0, microsecond=0), close=ctx.close, freeze=freeze)
+                     steps=steps, start=start.replace(minute=0, second=0, microsecond=0), close=ctx.close, freeze=freeze,
+                     upto=upto_at if upto_at is not None else (steps[-1].at if upto and steps else None))
 
 
 def _aware(when, close: datetime) -> datetime:

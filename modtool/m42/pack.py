@@ -66,9 +66,12 @@ class M42Pack(GamePack):
         from modtool.m42.chart import chart_of
         from modtool.m42.cli import _tally
 
+        from modtool.timeutil import parse_time
+
         gd, ctx, t, _ = _tally(game_dir, day, floor, at, close)
         upto = f"{floor}楼" if floor is not None else at
-        return chart_of(gd, ctx, t, upto=upto, freeze_minutes=facts.vote_options(gd).change_freeze_minutes)
+        return chart_of(gd, ctx, t, upto=upto, upto_at=parse_time(at, gd.tz) if at else None,
+                        freeze_minutes=facts.vote_options(gd).change_freeze_minutes)
 
     def status(self, game_dir, gd, *, as_json) -> None:
         from modtool.m42.cli import status_command

@@ -12,10 +12,11 @@ from modtool.mafia.views import tally_json
 def words() -> Words:
     return Words(votes_axis=_("votes"), time_axis=_("time (UTC)"), count_axis=_("votes"),
                  abstained="", not_voting=_("Not voting: {names}"), nobody=_("No votes"),
-                 close=_("deadline"), freeze="", double="", change=_("vote moved"), none="-", separator=", ")
+                 close=_("deadline"), freeze="", double="", change=_("vote moved"), none="-", separator=", ",
+                 upto=_("counted to"))
 
 
-def chart_of(gd, t: DayTally, deadline=None) -> VoteChart:
+def chart_of(gd, t: DayTally, deadline=None, upto_at=None) -> VoteChart:
     data = tally_json(gd, t)
     slots = facts(gd).slots
     bars = [Bar(row["target"], tuple(Segment(v) for v in row["voters"])) for row in data["votes"]]
@@ -43,4 +44,4 @@ def chart_of(gd, t: DayTally, deadline=None) -> VoteChart:
     start = next((p.time for p in first if p.floor == t.start), steps[0].at if steps else None)
     return VoteChart(title=_("Day {day} votes").format(day=t.day), subtitle=subtitle, bars=bars, words=words(),
                      abstained=[], not_voting=data["not_voting"], steps=steps, start=start, close=deadline, marks=marks,
-                     threshold=(data["majority"], _("majority {n}").format(n=data["majority"])))
+                     threshold=(data["majority"], _("majority {n}").format(n=data["majority"])), upto=upto_at)

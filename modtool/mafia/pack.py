@@ -293,8 +293,16 @@ class MafiaPack(GamePack):
     def chart(self, game_dir, gd, *, day, floor, at, close):
         from modtool.mafia.chart import chart_of
 
+        from modtool.arguments import time_arg
+        from modtool.mafia.day import facts
+
         t = _day_tally(gd, day, floor, at)
-        return chart_of(gd, t, t.deadline)
+        upto = None
+        if at:
+            upto = time_arg(at, gd.tz, "--at")
+        elif floor is not None and t.last_post is not None:
+            upto = next((p.time for p in facts(gd).posts if p.floor == t.last_post), None)
+        return chart_of(gd, t, t.deadline, upto)
 
     def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
         import typer

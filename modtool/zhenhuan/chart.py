@@ -20,12 +20,10 @@ def chart_of(gd, board, day: int | None) -> VoteChart:
         label = f"{n['nominee']}号 {n['nominee_player']}（{n['nominator']}号提名）"
         segs = tuple(Segment(f"{v['seat']}号" + ("死者票" if v["ghost"] else "")) for v in n["voters"])
         voted |= {v["seat"] for v in n["voters"]}
-        bars.append(Bar(label, segs))
+        bars.append(Bar(label, segs, mark=n["threshold"]))  # each nomination's own threshold (ZH-R11: the living then)
     from modtool.zhenhuan.history import _day_board
 
     b = _day_board(gd, data["day"])
     living = [s for s in b.seats if s.alive]
-    threshold = max((n["threshold"] for n in data["nominations"]), default=(len(living) + 1) // 2)
-    return VoteChart(title=f"{gd.game.name} 第 {data['day']} 天提名与投票", subtitle=data["result"], bars=bars, words=WORDS,
-                     not_voting=[f"{s.number}号" for s in living if s.number not in voted],
-                     threshold=(threshold, f"处决需 {threshold} 票"))
+    return VoteChart(title=f"{gd.game.name} 第 {data['day']} 天提名与投票", subtitle=data["result"] + "（红色虚线：处决所需票数）",
+                     bars=bars, words=WORDS, not_voting=[f"{s.number}号" for s in living if s.number not in voted])
