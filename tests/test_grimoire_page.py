@@ -194,3 +194,21 @@ def test_zh_r1_a_game_with_travellers_passes_check_as_new_made_it(tmp_path, caps
     assert "traveller" in (g / "ledger.yaml").read_text(encoding="utf-8")
     capsys.readouterr()
     assert run_main(["check", str(g)]) == 0, capsys.readouterr().err
+
+
+def test_seats_edited_by_hand_into_another_table_are_named_not_replayed(tmp_path, capsys):
+    """A seat written "5", 0 or 99 in the header would crash the engine or replay another game."""
+    import shutil
+
+    src = Path(__file__).resolve().parent.parent / "examples" / "zhenhuan"
+    for bad in ('"5"', "0", "99"):
+        g = tmp_path / f"zh{bad.strip(chr(34))}"
+        shutil.copytree(src, g, ignore=shutil.ignore_patterns(".modtool", "*.lock", "*.png"))
+        text = (g / "ledger.yaml").read_text(encoding="utf-8")
+        assert "{seat: 5," in text
+        (g / "ledger.yaml").write_text(text.replace("{seat: 5,", "{seat: " + bad + ",", 1), encoding="utf-8")
+        for argv in (["status", str(g)], ["check", str(g)], ["grimoire", str(g), "-o", str(tmp_path / "x.html")]):
+            capsys.readouterr()
+            assert run_main(argv) == 1, (bad, argv)
+            err = capsys.readouterr().err
+            assert "seats → 第 5 项的 seat 应是数字 5" in err and "内部错误" not in err, (bad, argv, err)

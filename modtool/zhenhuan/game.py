@@ -9,11 +9,27 @@ from __future__ import annotations
 
 from modtool.events import Event
 from modtool.gamefile import GameDir
-from modtool.problems import Problem
+from modtool.problems import Problem, UserError
 
 
 def seats_of(gd: GameDir) -> list[dict]:
     return [dict(s) for s in gd.header.get("seats", []) if isinstance(s, dict)]
+
+
+def seat_problems(gd: GameDir) -> list[Problem]:
+    """The header's seats as a hand may have left them: each a mapping whose
+    ``seat`` is a whole number, the seats numbered 1 to N once each in order
+    (a seat 0, a seat twice or a "5" would replay another game)."""
+    raw = gd.header.get("seats", [])
+    if not isinstance(raw, list):
+        return [Problem(gd.source, "seats 应是座位列表（- {seat: 1, player: …, character: …}）")]
+    found = []
+    for i, entry in enumerate(raw, 1):
+        number = entry.get("seat") if isinstance(entry, dict) else None
+        if type(number) is not int or number != i:
+            shown = f"文字「{number}」" if isinstance(number, str) else f"「{number}」"
+            found.append(Problem(gd.source, f"seats → 第 {i} 项的 seat 应是数字 {i}（座位按 1～{len(raw)} 依次排列），现在是{shown}"))
+    return found
 
 
 def events_with_posts(gd: GameDir) -> tuple[list[Event], list[Problem]]:
@@ -88,6 +104,10 @@ def ability_problems(gd: GameDir, board, events) -> list[Problem]:
 def replay(gd: GameDir):
     """(board, problems): the engine's grimoire and every problem with its ledger line."""
     from modtool.zhenhuan import engine
+
+    bad_seats = seat_problems(gd)
+    if bad_seats:  # the engine cannot seat such a table: named here, never replayed into another game
+        raise UserError(bad_seats)
 
     events, problems = events_with_posts(gd)
     options = dict(gd.options)
