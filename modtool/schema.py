@@ -8,6 +8,7 @@ outcome; outcomes come from replay.
 from __future__ import annotations
 
 import operator
+from functools import lru_cache
 
 from modtool.events import Event
 from modtool.i18n import t
@@ -153,15 +154,36 @@ def check_events(events: list[Event], schemas: dict[str, Schema], source: str) -
     return problems
 
 
+@lru_cache(maxsize=4096)
+def _time_problem(text: str) -> str | None:
+    from datetime import timezone
+
+    from modtool.timeutil import parse_time
+
+    try:
+        parse_time(text, timezone.utc)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def _bad_time(value) -> str | None:
+    """Why an event's ``at`` (a time the director or a command wrote) cannot be read, or None.
+    (Post times come from the importer, checked by the replay that reads them.)"""
+    return _time_problem(value) if isinstance(value, str) else None
+
+
 def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Problem]:
     """Problems with one event's shape: unknown type, missing or mistyped fields."""
     schema = schemas.get(ev.type)
     if schema is None:
         known = t("、").join(sorted(schemas))
         return [Problem(source, t("未知的事件类型「{type}」（可用：{known}）").format(type=ev.type, known=known), ev.line)]
+    bad_at = _bad_time(ev.data.get("at"))
+    when = [Problem(source, t("{type} 事件的 at：{why}").format(type=ev.type, why=bad_at), ev.line)] if bad_at else []
     if _well_formed(ev, schema):
-        return []
-    out = []
+        return when
+    out = when
     for name, (types, required) in schema.items():
         if name not in ev.data or ev.data[name] is None:
             if required:

@@ -158,3 +158,14 @@ def test_an_account_in_another_case_is_not_called_unknown(tmp_path, capsys):
     assert run_main(["import", str(g), str(posts), "--thread", "vote", "--day", "1"]) == 0
     assert "not in the roster" not in capsys.readouterr().out
     assert {"target": "Valern", "voters": ["Pine"]} in tally(g)["votes"]
+
+
+def test_check_reads_every_at_the_way_the_replay_will(tmp_path, capsys):
+    """A time written by hand that a command could not read fails check, not a later tally."""
+    g = _example(tmp_path)
+    with open(g / "ledger.yaml", "a", encoding="utf-8") as f:
+        f.write('  - {"type": "close", "day": 1, "at": "2011-05-16 17:30+14:00"}\n')
+    capsys.readouterr()
+    assert run_main(["check", str(g)]) == 1
+    err = capsys.readouterr().err
+    assert "the at of a close event" in err and ":" in err.split("the at")[0]
