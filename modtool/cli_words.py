@@ -61,10 +61,6 @@ _original_help: dict[int, tuple[object, str]] = {}  # id(OptionInfo) -> (info, i
 CATALOGUES = {"zh": CATALOGUE}
 
 
-def word(message: str) -> str:
-    return CATALOGUE.get(message, message)
-
-
 def _words(language: str):
     catalogue = CATALOGUES.get(language, {})
     return lambda message: catalogue.get(message, message)

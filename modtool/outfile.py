@@ -30,24 +30,11 @@ def write_file(path: Path, data: bytes, option: str) -> None:
         if not path.parent.is_dir():
             raise UserError(Problem(where, t("文件夹「{folder}」不存在；请先建立它").format(folder=path.parent)))
         _sweep(path.parent)
-        _write(path, data)
+        from modtool.ledger._append import atomic_write
+
+        atomic_write(path, data, prefix=f"{_PREFIX}{os.getpid()}-")
     except OSError as exc:
         raise UserError(Problem(where, t("无法写入「{path}」：{why}").format(path=path, why=exc.strerror or exc))) from None
-
-
-def _write(path: Path, data: bytes) -> None:
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f"{_PREFIX}{os.getpid()}-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:  # Ctrl-C included: no temp file is left behind
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _sweep(folder: Path) -> None:

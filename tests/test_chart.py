@@ -39,18 +39,24 @@ def _m42_chart(g: Path, **kw):
 
 def test_the_chart_counts_what_the_vote_post_counts_m42(tmp_path, capsys):
     """The numbers in the picture are the vote post's: the same replay (M42-R3: the sheriff's vote is 2)."""
+    import json
+
     g = _copy(tmp_path, "m42")
-    for kw in ({}, {"at": "2026-11-04 18:00"}, {"floor": 6}):
+    capsys.readouterr()
+    assert run_main(["announce", str(g), "vote", "--day", "2"]) == 0
+    post = capsys.readouterr().out
+    in_post = {m.group(1): int(m.group(2)) for m in re.finditer(r"(?m)^(\S+) (\d+) 票：", post)}
+    chart = _m42_chart(g)
+    assert chart.totals() == in_post == {"金人凤": 8, "涂山红红": 4}
+    assert ("涂山红红", 2) in [(s.voter, s.weight) for b in chart.bars for s in b.segments]  # the sheriff
+    assert chart.not_voting == ["东方淮竹"] and "未投票：东方淮竹" in post.replace("[b]未投票[/b]", "未投票")
+    # At a moment of the day (--at, --floor) the picture is the tally at that moment.
+    for kw, argv in (({"at": "2026-11-04 18:00"}, ["--at", "2026-11-04 18:00"]), ({"floor": 6}, ["--floor", "6"])):
+        assert run_main(["tally", str(g), "--day", "2", "--json", *argv]) == 0
+        data = json.loads(capsys.readouterr().out)
         chart = _m42_chart(g, **kw)
-        args = ["announce", str(g), "vote", "--day", "2"] if not kw else None
-        if args:
-            capsys.readouterr()
-            assert run_main(args) == 0
-            post = capsys.readouterr().out
-            in_post = {m.group(1): int(m.group(2)) for m in re.finditer(r"(?m)^(\S+) (\d+) 票：", post)}
-            assert chart.totals() == in_post == {"金人凤": 8, "涂山红红": 4}
-            assert ("涂山红红", 2) in [(s.voter, s.weight) for b in chart.bars for s in b.segments]  # the sheriff
-            assert chart.not_voting == ["东方淮竹"] and "未投票：东方淮竹" in post.replace("[b]未投票[/b]", "未投票")
+        assert chart.totals() == {k: v for k, v in data["counts"].items() if v} and chart.totals(), kw
+        assert chart.not_voting == data["not_voted"] and chart.upto is not None, kw
     from modtool.m42.cli import _tally
 
     _, _, t, _ = _tally(g, 2, None, None, None)

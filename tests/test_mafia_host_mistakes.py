@@ -45,8 +45,7 @@ def test_ms_r2_aliases_given_in_the_roster_file_resolve(tmp_path, capsys):
                       "- {name: Trendall, account: Trendall}\n", encoding="utf-8")
     g = tmp_path / "g"
     assert run_main(["new", str(g), "--game", "mafia", "--roster", str(roster)]) == 0
-    with open(g / "ledger.yaml", "a", encoding="utf-8") as f:
-        f.write("events:\n" if "events:" not in (g / "ledger.yaml").read_text(encoding="utf-8") else "")
+    with open(g / "ledger.yaml", "a", encoding="utf-8") as f:  # a new ledger ends with "events:"
         f.write("  - " + json.dumps({"type": "post", "thread": "vote", "day": 1, "floor": 1, "author": "Valern",
                                      "time": "2011-03-25 12:01", "body": "[b]vote: Conifer[/b]"}) + "\n")
     capsys.readouterr()

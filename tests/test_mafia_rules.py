@@ -15,11 +15,11 @@ MODTOOL = str(Path(sys.executable).parent / "modtool")
 SLOTS = ["Alice", "Bob", "Carol", "Dave", "Erin"]
 
 
-def game(tmp_path: Path, posts: list[tuple[int, str, str]], facts: list[dict] = ()) -> Path:
-    """Five slots; ``posts`` as (number, author, body), all of day 1."""
+def game(tmp_path: Path, posts: list[tuple[int, str, str]], facts: list[dict] = (), options: dict | None = None) -> Path:
+    """Five slots; ``posts`` as (number, author, body), all of day 1 (post n at 12:0n)."""
     folder = tmp_path / "g"
-    folder.mkdir(exist_ok=True)
-    lines = ["game: mafia", "roster:"] + [f"  - {{name: {n}, account: {n}}}" for n in SLOTS] + ["events:"]
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = ["game: mafia", *([f"options: {json.dumps(options)}"] if options else []), "roster:"] + [f"  - {{name: {n}, account: {n}}}" for n in SLOTS] + ["events:"]
     for n, author, body in posts:
         ev = {"type": "post", "thread": "vote", "day": 1, "floor": n, "author": author,
               "time": f"2011-03-25 12:{n:02d}", "body": body}
@@ -216,22 +216,20 @@ def test_ms_r3_the_deadline_with_option_plurality_lynches_the_unique_leader_and_
     deadline = {"type": "close", "day": 1, "at": "2011-03-25 12:05"}
     posts = [(1, "Alice", "[b]vote: Erin[/b]"), (2, "Bob", "[b]vote: Erin[/b]"), (3, "Carol", "[b]vote: Dave[/b]"),
              (8, "Dave", "x")]
-    folder = game(tmp_path, posts, [deadline])
-    text = (folder / "ledger.yaml").read_text(encoding="utf-8").replace("game: mafia", "game: mafia\noptions: {deadline_rule: plurality}")
-    (folder / "ledger.yaml").write_text(text, encoding="utf-8")
-    t = tally(folder)
+    plurality = {"deadline_rule": "plurality"}
+    t = tally(game(tmp_path, posts, [deadline], plurality))
     assert (t["lynched"], t["hammer_post"], t["deadline_passed"]) == ("Erin", None, True)
-    (tmp_path / "tie").mkdir()
-    tie = game(tmp_path / "tie", [(1, "Alice", "[b]vote: Erin[/b]"), (3, "Carol", "[b]vote: Dave[/b]"), (8, "Dave", "x")], [deadline])
-    (tie / "ledger.yaml").write_text((tie / "ledger.yaml").read_text(encoding="utf-8")
-                                     .replace("game: mafia", "game: mafia\noptions: {deadline_rule: plurality}"), encoding="utf-8")
-    assert tally(tie)["lynched"] is None
+    tie = [(1, "Alice", "[b]vote: Erin[/b]"), (3, "Carol", "[b]vote: Dave[/b]"), (8, "Dave", "x")]
+    assert tally(game(tmp_path / "tie", tie, [deadline], plurality))["lynched"] is None
+    no_lynch_ahead = [(1, "Alice", "[b]vote: no lynch[/b]"), (2, "Bob", "[vote]no lynch[/vote]"),
+                      (3, "Carol", "[b]vote: Dave[/b]"), (8, "Dave", "x")]
+    t = tally(game(tmp_path / "nl", no_lynch_ahead, [deadline], plurality))
+    assert (t["lynched"], t["deadline_passed"]) == (None, True)
 
 
 def test_ms_r3_an_unknown_deadline_rule_is_refused_naming_the_option(tmp_path):
-    folder = game(tmp_path, [(1, "Alice", "x"), (9, "Bob", "y")], [{"type": "close", "day": 1, "at": "2011-03-25 12:05"}])
-    text = (folder / "ledger.yaml").read_text(encoding="utf-8")
-    (folder / "ledger.yaml").write_text(text.replace("game: mafia", "game: mafia\noptions: {deadline_rule: coin}"), encoding="utf-8")
+    folder = game(tmp_path, [(1, "Alice", "x"), (9, "Bob", "y")], [{"type": "close", "day": 1, "at": "2011-03-25 12:05"}],
+                  {"deadline_rule": "coin"})
     got = _run("tally", str(folder))
     assert got.returncode == 1 and "deadline_rule" in got.stderr and "Traceback" not in got.stderr
 

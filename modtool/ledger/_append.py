@@ -27,11 +27,12 @@ from modtool.ledger._store import (
 from modtool.problems import Problem, UserError
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, prefix: str | None = None) -> None:
     """Temp file in the same folder, flush, fsync, os.replace, fsync the folder.
 
     A crash at any point leaves either the old file or the new one; the temp
-    file is removed if anything fails before the rename."""
+    file is removed if anything fails before the rename. ``prefix`` names the
+    temp file (default ``.<name>.``; a long name wants a short one)."""
     path = Path(path)
     folder = path.parent
     try:
@@ -42,7 +43,7 @@ def atomic_write(path: Path, data: bytes) -> None:
         mode = 0o666 & ~umask
     import tempfile
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=prefix or f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

@@ -1,5 +1,10 @@
 """M42's vote chart: the same replay as the vote post (``tally_day`` on the
-day's posts and proxies), drawn as who voted for whom and the day's timeline."""
+day's posts and proxies), drawn as who voted for whom and the day's timeline.
+
+What the rules decide is the tally's, drawn as it counts: the sheriff's vote
+weighs 2 and an abstention counts for no one (M42-R3), a change replaces the
+voter's vote, and no change is allowed in the last hour before the close
+(M42-R5: the 改票截止 line; none on a sped-up day, M42-R15)."""
 
 from __future__ import annotations
 
