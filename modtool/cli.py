@@ -111,6 +111,12 @@ def check(
     found = game_problems(gd)
     problems, refused = damage(found), refusals(found)
     warnings = get_pack(gd.game.id).header_warnings(gd)
+    from modtool.gamefile import legacy_reverts
+
+    old = legacy_reverts(_raw_events(gd))
+    if old:
+        warnings.append(t("{n} 条撤销记录按行号指向事件（旧版写法，加一行注释就会指错）；运行 modtool upgrade {game} 改为按编号（只改写这些引用）")
+                        .format(n=len(old), game=gd.folder_arg))
     if as_json:
         _echo_json({"ok": not problems, "events": len(gd.events),
                     "problems": [_problem_json(p) for p in problems], "refused": [_problem_json(p) for p in refused],
@@ -123,6 +129,13 @@ def check(
         typer.echo(refusals_text(refused), nl=False)
     if problems:
         raise UserError(problems)
+
+
+def _raw_events(gd):
+    """The ledger's events as written, reverts included."""
+    from modtool import ledger
+
+    return ledger.load(gd.ledger_path).events
 
 
 @app.command("import")
@@ -366,6 +379,7 @@ def undo(
       modtool undo examples/m42 --import 3
     """
     from modtool import ledger
+    from modtool.events import describe_ref, ref_of
     from modtool.gamefile import open_game
 
     gd = open_game(game_dir)
@@ -374,7 +388,7 @@ def undo(
 
         marker = find_batch(gd, batch)
         what = describe(marker)
-        ledger.append(gd.ledger_path, [{"type": "revert", "line": marker.line, "note": t("撤销{what}").format(what=what)}],
+        ledger.append(gd.ledger_path, [{"type": "revert", "of": ref_of(marker), "note": t("撤销{what}").format(what=what)}],
                       expect_digest=gd.digest)
         typer.echo(t("已撤销{what}（账本中保留原记录）").format(what=what))
         return
@@ -384,13 +398,41 @@ def undo(
     from modtool.soundness import require_sound
 
     require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
-    ledger.append(gd.ledger_path, [{"type": "revert", "line": last.line, "note": t("撤销 {type}").format(type=last.type)}], expect_digest=gd.digest)
+    ref = ref_of(last)
+    ledger.append(gd.ledger_path, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}], expect_digest=gd.digest)
     from modtool.schema import event_name
 
     tr = t
-    typer.echo(tr("已撤销第 {line} 行的{what}记录（账本中保留原记录）").format(line=last.line, what=tr(event_name(last.type))))
+    typer.echo(tr("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=tr(event_name(last.type)), ref=describe_ref(ref)))
     if last.type == "post" and gd.of_type("import"):
         typer.echo(tr("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game_dir))
+
+
+@app.command()
+def upgrade(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+) -> None:
+    """把旧账本里按行号撤销的记录（revert 的 line: N）改为按事件编号撤销（of: 编号）。
+
+    旧版 modtool 写的 revert 指向行号：在它上面加一行注释就会指错。升级只改写这些引用，
+    其余内容（注释、排版、其他事件）一字不动；之后随便加注释、空行都不影响结果。
+
+    Examples:
+
+    \b
+      modtool upgrade examples/m42
+      modtool upgrade examples/zhenhuan
+    """
+    from modtool.events import describe_ref
+    from modtool.upgrade import upgrade as run
+
+    done = run(game_dir)
+    if not done:
+        typer.echo(t("账本已是最新写法：没有按行号撤销的记录"))
+        return
+    for ev, ref in done:
+        typer.echo(t("第 {line} 行：revert 的 line: {n} → of: {ref}").format(line=ev.line, n=ev.data.get("line"), ref=describe_ref(ref)))
+    typer.echo(t("已升级 {n} 条撤销记录（其余内容未改动）").format(n=len(done)))
 
 
 @app.command()

@@ -63,3 +63,55 @@ class Event:
 
     def __reduce__(self):
         return (Event, (self.type, self.data, self.line))
+
+
+# -- stable ids -------------------------------------------------------------------
+#
+# Every event modtool writes carries ``id``: an integer, unique in its ledger,
+# never reused, assigned by ``ledger.append`` (consecutive within one append,
+# so an import's posts follow its marker's id). Whatever refers to an event
+# (a revert, a post's next version, an announced result) names that id, so a
+# comment or a blank line a person adds anywhere changes nothing that counts.
+# An event a person wrote by hand without an id is referred to by its
+# fingerprint (``h`` and 16 hex digits of its content); ledgers written before
+# ids referred by line (``revert`` with ``line:``), which still works and
+# ``modtool upgrade`` rewrites.
+
+
+def event_id(data: dict) -> int | None:
+    """The event's id, or None (an event written by hand, or before ids)."""
+    v = data.get("id")
+    return v if type(v) is int and v >= 1 else None
+
+
+def fingerprint(etype: str, data: dict) -> str:
+    """The reference to an event without an id: a digest of its content."""
+    import hashlib
+    import json
+
+    text = json.dumps({"type": etype, **data}, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+    return "h" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def ref_of(ev: Event) -> int | str:
+    """What a revert (or anything else) writes to name ``ev``: its id, else its fingerprint."""
+    i = event_id(ev.data)
+    return i if i is not None else fingerprint(ev.type, ev.data)
+
+
+def describe_ref(ref) -> str:
+    """A reference as a director reads it: ``#17`` for an id."""
+    return f"#{ref}" if type(ref) is int else str(ref)
+
+
+def highest_id(datas) -> int:
+    """The highest id among these event fields, ids that reverts name included (0 if none)."""
+    top = 0
+    for d in datas:
+        v = d.get("id")
+        if type(v) is int and v > top:
+            top = v
+        v = d.get("of")
+        if type(v) is int and v > top:
+            top = v
+    return top

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import compress, islice
-from operator import attrgetter, lt
+from operator import attrgetter
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -261,34 +261,79 @@ _LINE, _TYPE = attrgetter("line"), attrgetter("type")
 
 
 def effective_events(events: list[Event], source: str) -> tuple[list[Event], list[Problem]]:
-    """The events that count: a ``revert`` takes back the event on its line (undo);
-    history is never rewritten, and a revert can itself be reverted. Reverting
-    an ``import`` marker takes back its batch too: the ``posts`` post events
-    right after it (modtool undo --import)."""
-    lines = list(map(_LINE, events))
-    if "revert" not in map(_TYPE, events) and (None not in lines and all(map(lt, lines, islice(lines, 1, None)))
-                                                or len(set(lines)) == len(events)):
+    """The events that count: a ``revert`` takes back the event it names (undo);
+    history is never rewritten. A revert names its target by ``of``: the
+    target's id, or for an event written by hand without one its fingerprint
+    (modtool.events); a ledger written before ids names it by ``line``, which
+    still works (check names ``modtool upgrade``). Reverting an ``import``
+    marker takes back its batch too: the posts whose ids follow the marker's
+    (an import numbers its posts right after its marker), or for a marker
+    without an id the ``posts`` post events right after it."""
+    if "revert" not in map(_TYPE, events):
         return list(events), []  # nothing taken back: the common case, found without a loop in Python
-    live: dict[int | None, Event] = {}
-    order: list[Event] = []
+    from modtool.events import event_id, fingerprint
+
+    live: dict[int, Event] = {}  # id(event) -> event, in ledger order
+    by_id: dict[int, Event] = {}
+    by_line: dict[int | None, Event] = {}
+    prints: dict[int, str] = {}  # id(event) -> fingerprint, for the id-less events a revert looked at
     problems = []
-    position: dict[int | None, int] | None = None  # line -> index in events, made when an import is reverted
+    position: dict[int, int] | None = None  # id(event) -> index in events, made when a legacy import is reverted
+    posts_by_id: dict[int, Event] | None = None
     for ev in events:
-        if ev.type == "revert":
-            target = live.pop(ev.data.get("line"), None)
-            if target is None:
-                problems.append(Problem(source, t("revert 指向第 {line} 行，那里没有仍然有效的事件").format(line=ev.data.get('line')), ev.line))
-            elif target.type == "import":
+        if ev.type != "revert":
+            live[id(ev)] = ev
+            i = event_id(ev.data)
+            if i is not None:
+                by_id.setdefault(i, ev)
+            by_line[ev.line] = ev
+            continue
+        d = ev.data
+        ref = d.get("of")
+        target = None
+        if type(ref) is int:
+            target = by_id.get(ref)
+        elif isinstance(ref, str):
+            for e in live.values():
+                if event_id(e.data) is None:
+                    fp = prints.get(id(e))
+                    if fp is None:
+                        fp = prints[id(e)] = fingerprint(e.type, e.data)
+                    if fp == ref:
+                        target = e
+                        break
+        elif "of" not in d:
+            ref = d.get("line")
+            target = by_line.get(ref)
+        if target is None or id(target) not in live:
+            if "of" in d:
+                problems.append(Problem(source, t("revert 指向事件 {ref}，账本里没有这个仍然有效的事件").format(ref=ref), ev.line))
+            else:
+                problems.append(Problem(source, t("revert 指向第 {line} 行，那里没有仍然有效的事件").format(line=ref), ev.line))
+            continue
+        del live[id(target)]
+        if target.type == "import":
+            tid = event_id(target.data)
+            count = target.data.get("posts")
+            count = count if isinstance(count, int) and not isinstance(count, bool) else 0
+            if tid is not None:
+                if posts_by_id is None:
+                    posts_by_id = {event_id(e.data): e for e in events if e.type == "post" and event_id(e.data) is not None}
+                for k in range(tid + 1, tid + 1 + count):
+                    member = posts_by_id.get(k)
+                    if member is not None:
+                        live.pop(id(member), None)
+            else:
                 if position is None:
-                    position = {e.line: i for i, e in enumerate(events)}
-                start = position[target.line] + 1
-                count = target.data.get("posts")
-                for member in islice(events, start, start + (count if isinstance(count, int) else 0)):
+                    position = {id(e): i for i, e in enumerate(events)}
+                start = position[id(target)] + 1
+                for member in islice(events, start, start + count):
                     if member.type != "post":
                         break  # the batch ends where its posts end (a hand edit may have removed some)
-                    live.pop(member.line, None)
-            continue
-        live[ev.line] = ev
-        order.append(ev)
-    kept = {id(e) for e in live.values()}
-    return [e for e in order if id(e) in kept], problems
+                    live.pop(id(member), None)
+    return list(live.values()), problems
+
+
+def legacy_reverts(events: list[Event]) -> list[Event]:
+    """Reverts that name their target by line (ledgers written before ids)."""
+    return [e for e in events if e.type == "revert" and "of" not in e.data and "line" in e.data]

@@ -49,7 +49,12 @@ COMMON_EVENTS: dict[str, Schema] = {
     },
 }
 
-COMMON_EVENTS["revert"] = {"line": (_INT, True), "note": (_STR, False)}  # undo: that event no longer counts
+# Undo: the event named by ``of`` (its id, or the fingerprint of one without
+# an id; modtool.events) no longer counts. ``line`` is how ledgers written
+# before ids named it; it still works, and ``modtool upgrade`` rewrites it.
+COMMON_EVENTS["revert"] = {"of": ((int, str), False), "line": (_INT, False), "note": (_STR, False)}
+# Every event may carry its stable id (modtool.events), whatever its type.
+ID_FIELD = (_INT, False)
 # One import (modtool import): the marker written right before the posts it
 # added, which are the ``posts`` post events that follow it. Reverting the
 # marker takes back the whole batch (modtool undo --import; gamefile.effective_events).
@@ -83,8 +88,14 @@ def _well_formed(ev: Event, schema: Schema) -> bool:
     data = ev.data
     for name, value in data.items():
         spec = schema.get(name)
-        if spec is None or value is None or type(value) not in spec[0]:
+        if spec is None:
+            if name == "id" and type(value) is int and value >= 1:
+                continue
             return False
+        if value is None or type(value) not in spec[0]:
+            return False
+    if ev.type == "revert" and ("of" in data) == ("line" in data):
+        return False
     for name, (_, required) in schema.items():
         if required and name not in data:
             return False
@@ -98,7 +109,7 @@ def _well_formed(ev: Event, schema: Schema) -> bool:
 # The post schema above, as _post_fine reads it (tests/test_fast_paths.py holds the two together).
 _POST_REQUIRED = operator.itemgetter("thread", "day", "floor", "author", "time", "body")
 _POST_OPTIONAL = {name: types[0] for name, (types, required) in COMMON_EVENTS["post"].items() if not required}
-_POST_FIELDS = frozenset(COMMON_EVENTS["post"])
+_POST_FIELDS = frozenset(COMMON_EVENTS["post"]) | {"id"}
 
 
 def _post_fine(data: dict) -> bool:
@@ -112,7 +123,13 @@ def _post_fine(data: dict) -> bool:
     if not (type(thread) is str and thread in THREADS and type(day) is int and day >= 1 and type(floor) is int
             and type(author) is str and type(time) is str and type(body) is str):
         return False
-    if len(data) == 6 or (len(data) == 7 and type(data.get("pid")) is str):  # what import writes
+    n = len(data)
+    i = data.get("id")
+    if i is not None:
+        if type(i) is not int or i < 1:
+            return False
+        n -= 1
+    if n == 6 or (n == 7 and type(data.get("pid")) is str):  # what import writes
         return True
     if not data.keys() <= _POST_FIELDS:
         return False
@@ -193,8 +210,14 @@ def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Prob
         if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
             want = {str: t("文字"), int: t("整数"), dict: t("映射"), list: t("列表"), bool: t("true 或 false")}[types[0]]
             out.append(Problem(source, t("{type} 事件的 {name} 应为{want}，现在是「{value}」").format(type=ev.type, name=name, want=want, value=value), ev.line))
+    if "id" in ev.data and "id" not in schema:
+        v = ev.data["id"]
+        if type(v) is not int or v < 1:
+            out.append(Problem(source, t("{type} 事件的 id 应为从 1 开始的整数（modtool 写入的编号，不要手改），现在是「{value}」").format(type=ev.type, value=v), ev.line))
+    if ev.type == "revert" and ("of" in ev.data) == ("line" in ev.data):
+        out.append(Problem(source, t("revert 事件应有 of 字段（被撤销的事件的 id）"), ev.line))
     for name in ev.data:
-        if name not in schema:
+        if name not in schema and name != "id":
             out.append(Problem(source, t("{type} 事件有未知字段 {name}").format(type=ev.type, name=name), ev.line))
     if ev.type == "post" and ev.data.get("thread") not in THREADS:
         out.append(Problem(source, t("post 事件的 thread 应为 vote、discussion 或 process 之一"), ev.line))

@@ -27,7 +27,8 @@ HAND = (
     "  # 第二天的注释\n"
 )
 
-POST = {"type": "post", "thread": "vote", "day": 2, "pid": "1002", "floor": 3, "author": "包子",
+# With its id, as append would give it (modtool.events): the byte checks below hold it as written.
+POST = {"type": "post", "id": 1, "thread": "vote", "day": 2, "pid": "1002", "floor": 3, "author": "包子",
         "time": "2026-11-03 10:00:00", "body": "投票对象：饺子\n# 不是注释\n投票理由：饿了"}
 
 
@@ -62,7 +63,7 @@ def test_append_to_empty_flow_rewrites_only_that_line(tmp_path):
     p = make(tmp_path, "game: m42\nevents: []   # 还没有\n# 尾注\n")
     append(p, [POST, {"type": "close", "day": 2}])
     assert p.read_text().startswith("game: m42\nevents:   # 还没有\n# 尾注\n  - type: post\n")
-    assert as_dicts(p) == [POST, {"type": "close", "day": 2}]
+    assert as_dicts(p) == [POST, {"type": "close", "id": 2, "day": 2}]
 
 
 def test_append_to_null_events(tmp_path):
@@ -241,7 +242,7 @@ def test_write_new(tmp_path):
 def test_write_new_with_events(tmp_path):
     p = tmp_path / "ledger.yaml"
     write_new(p, "game: m42", [POST, {"type": "close", "day": 1}])
-    assert as_dicts(p) == [POST, {"type": "close", "day": 1}]
+    assert as_dicts(p) == [POST, {"type": "close", "id": 2, "day": 1}]
     assert oct(p.stat().st_mode & 0o777) != oct(0o600)  # not mkstemp's private mode
 
 
@@ -251,3 +252,24 @@ def test_write_new_rejects_events_in_header(tmp_path):
     with pytest.raises(UserError):
         write_new(tmp_path / "ledger.yaml", "game: [m42\n", [])
     assert not (tmp_path / "ledger.yaml").exists()
+
+
+def test_append_gives_each_new_event_the_next_id_right_after_its_type(tmp_path):
+    """Every event modtool writes carries a stable id (modtool.events): one more
+    than any id in the ledger, kept where one is given, never given twice."""
+    p = make(tmp_path, HAND)
+    append(p, [{"type": "close", "day": 2}, {"type": "close", "day": 3, "id": 40}, {"type": "close", "day": 4}])
+    assert [e.data.get("id") for e in load(p).events] == [None, 41, 40, 42]
+    assert "  - type: close\n    id: 41\n    day: 2\n" in p.read_text()
+    append(p, [{"type": "close", "day": 5}])
+    assert load(p).events[-1].data["id"] == 43
+
+
+def test_an_id_is_never_given_twice_even_after_its_event_was_deleted_by_hand(tmp_path):
+    p = make(tmp_path, HAND)
+    append(p, [{"type": "close", "day": 2}, {"type": "close", "day": 3}])
+    text = p.read_text()
+    p.write_text(text[:text.index("  - type: close\n    id: 2")])  # the director deletes the newest event
+    ledger.restore(p, forget=True)
+    append(p, [{"type": "close", "day": 4}])
+    assert [e.data.get("id") for e in load(p).events] == [None, 1, 3]

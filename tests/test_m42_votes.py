@@ -383,13 +383,13 @@ def test_m42_r5_no_change_on_a_sped_up_day():
 
 def test_m42_r5_proxy_vote_counts_and_refused_in_last_hour():
     proxies = [
-        ProxyVote("白月初", "涂山红红", at("15:00"), "vote", line=40),
-        ProxyVote("涂山雅雅", "石宽", at("20:30"), "vote", line=41),
+        ProxyVote("白月初", "涂山红红", at("15:00"), "vote", line=40, event=7),
+        ProxyVote("涂山雅雅", "石宽", at("20:30"), "vote", line=41, event=8),
     ]
     t = run([], proxies)
     assert t.counts == {"涂山红红": 1}
     refused = [i for i in t.invalid if i["voter"] == "涂山雅雅"][0]
-    assert "不接受代投" in refused["reason"] and refused["line"] == 41
+    assert "不接受代投" in refused["reason"] and refused["event"] == 8  # named by its id, never its line
 
 
 def test_m42_r5_proxy_merged_after_posts_of_the_same_minute():

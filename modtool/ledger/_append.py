@@ -72,6 +72,26 @@ def _normalize(v):
     return v
 
 
+def _with_ids(path: Path, data: LedgerData, events: list[dict]) -> tuple[list[dict], int]:
+    """``events`` with an ``id`` each (kept where one is given), placed after
+    ``type``; and the highest id now used. New ids count up from the highest
+    id in the ledger, in a reference, among vanished events, or in the
+    acknowledged record, so an id is never given twice, not even after a
+    person deleted the event that had it."""
+    from modtool.events import highest_id
+
+    stretches = _memo[_key(path)].cached.stretches
+    top = max(max((s.top for s in stretches), default=0), highest_id([v.event for v in data.vanished]),
+              _journal.top_id(path), highest_id(events))
+    out = []
+    for e in events:
+        if "id" not in e:
+            top += 1
+            e = {"type": e["type"], "id": top, **{k: v for k, v in e.items() if k != "type"}}
+        out.append(e)
+    return out, top
+
+
 def _check_event(e) -> None:
     if not isinstance(e, dict) or not isinstance(e.get("type"), str) or not e["type"]:
         raise ValueError(f"事件应是带有文字 type 字段的映射：{e!r}")
@@ -200,7 +220,7 @@ _CHANGED = "账本在本命令读取之后被改动过（可能是编辑器保�
 
 
 def append(path: Path, events: list[dict], expect_digest: str | None = None, one_line: bool = False,
-           _acknowledge: bool = True) -> LedgerData:
+           _acknowledge: bool = True, _assign_ids: bool = True) -> LedgerData:
     """Append events to the end of the ledger, never rewriting what is there.
 
     ``one_line`` writes each event as one JSON line (``dump_event_line``),
@@ -209,6 +229,9 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
     With ``expect_digest`` (LedgerData.digest from an earlier load) refuse if
     the file changed since. Comments and layout survive byte for byte.
     Returns the ledger as it is after the append.
+
+    Each event without an ``id`` gets the next one (``modtool.events``): one
+    more than any id the ledger holds, names, or ever acknowledged.
     """
     path = Path(path)
     source = str(path)
@@ -221,6 +244,9 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
             raise UserError(Problem(source, t(_CHANGED)))
         if not events:
             return data
+        top = None
+        if _assign_ids:
+            events, top = _with_ids(path, data, events)
         state = _memo[_key(path)]
         c = state.cached
         enc = _storable(events, c.item_col if c.item_col is not None else 2, one_line, source)
@@ -229,7 +255,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
         if newline != b"\n":
             chunk = chunk.replace(b"\n", newline)
         if c.flow_empty:
-            return _append_rewriting_events_line(path, state, chunk, newline, events, one_line, enc.array, source)
+            return _append_rewriting_events_line(path, state, chunk, newline, events, one_line, enc.array, source, top)
         blob = chunk if c.ends_nl or c.size == 0 else newline + chunk
         first_line = c.lines + 1 + (0 if blob is chunk else 1)
         digest = digest_of(blob)
@@ -259,7 +285,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
                     raise UserError(Problem(source, t("写入时账本被其他程序同时替换或改动了（可能是编辑器保存了），这次的记录没有写进去；请先用 modtool check 看一下账本，再重新运行命令")))
                 if _acknowledge:
                     _journal.record(path, size, blob, first_line, events, one_line, signature(after),
-                                    not data.vanished, enc.array)
+                                    not data.vanished, enc.array, top)
                 _journal.clear_intent(path)
                 _report.appended += 1
         finally:
@@ -289,7 +315,9 @@ def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, digest: 
             lines.append(line)
             line += n
         fields = _cache.Fields.decoded(datas)
-    stretch = Stretch(size, size + len(blob), digest, types=types, lines=lines, datas=fields)
+    from modtool.events import highest_id
+
+    stretch = Stretch(size, size + len(blob), digest, types=types, lines=lines, datas=fields, top=highest_id(events))
     new = stretch.make_events()
     c.stretches.append(stretch)
     c.lines += _breaks(blob)
@@ -302,7 +330,7 @@ def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, digest: 
 
 
 def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newline: bytes, events: list[dict],
-                                  one_line: bool, array: bytes | None, source: str) -> LedgerData:
+                                  one_line: bool, array: bytes | None, source: str, top: int | None = None) -> LedgerData:
     """A hand-written `events: []` becomes `events:` (the rest of its line kept)
     and the events follow: the one append that rewrites the file, atomically,
     after checking it is still what was read."""
@@ -329,7 +357,7 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
     with _NoInterrupt():
         atomic_write(path, new + chunk)
         _journal.record(path, len(new), chunk, first_line, events, one_line, signature(os.stat(path)),
-                        not state.data.vanished, array)
+                        not state.data.vanished, array, top)
         _report.appended += 1
     _memo.pop(_key(path), None)
     _cache.drop(path)
@@ -359,6 +387,16 @@ def write_new(path: Path, header_text: str, events: list[dict]) -> None:
     events = list(events)
     for e in events:
         _check_event(e)
+    from modtool.events import highest_id
+
+    top = highest_id(events)
+    numbered = []
+    for e in events:
+        if "id" not in e:
+            top += 1
+            e = {"type": e["type"], "id": top, **{k: v for k, v in e.items() if k != "type"}}
+        numbered.append(e)
+    events = numbered
     data = (header_text + "events:\n").encode("utf-8") + (_storable(events, 2, False, source).chunk if events else b"")
     path.parent.mkdir(parents=True, exist_ok=True)
     with locked(path, EXCLUSIVE):
@@ -392,7 +430,7 @@ def restore(path: Path, forget: bool = False) -> list:
                 else:
                     groups.append((flag, [v.event]))
             for flag, evs in groups:
-                append(path, evs, one_line=flag, _acknowledge=False)
+                append(path, evs, one_line=flag, _acknowledge=False, _assign_ids=False)
             raw = path.read_bytes()
             _journal.rebase(path, lambda a, b: raw[a:b], len(raw), signature(os.stat(path)), [])
         _memo.pop(_key(path), None)

@@ -156,12 +156,25 @@ class Stretch:
     either as ``[type, data, line]`` lists, or (read from the cache, or just
     appended) as types, lines and the undecoded fields."""
 
-    __slots__ = ("start", "end", "sha", "_events", "types", "lines", "_datas")
+    __slots__ = ("start", "end", "sha", "_events", "types", "lines", "_datas", "_top")
 
     def __init__(self, start: int, end: int, sha: str, events: list | None = None,
-                 types: list | None = None, lines: list | None = None, datas: Fields | None = None):
+                 types: list | None = None, lines: list | None = None, datas: Fields | None = None,
+                 top: int | None = None):
         self.start, self.end, self.sha = start, end, sha
         self._events, self.types, self.lines, self._datas = events, types, lines, datas
+        self._top = top
+
+    @property
+    def top(self) -> int:
+        """The highest event id in this stretch, ids that reverts name included
+        (modtool.events): kept with the stretch, so that giving the next id
+        decodes no old event."""
+        if self._top is None:
+            from modtool.events import highest_id
+
+            self._top = highest_id([e[1] for e in self.events])
+        return self._top
 
     @property
     def events(self) -> list:
@@ -181,11 +194,12 @@ class Stretch:
         """Types, lines and the kind of the fields, for the cache file, and
         the fields' bytes (kept beside the record: see ``Fields``)."""
         if self._events is None and self._datas is not None:
-            return {"ev_types": self.types, "ev_lines": self.lines, "ev_kind": self._datas.kind}, self._datas.raw()
+            return ({"ev_types": self.types, "ev_lines": self.lines, "ev_kind": self._datas.kind, "ev_top": self.top},
+                    self._datas.raw())
         import marshal
 
         ev = self._events or []
-        return ({"ev_types": [e[0] for e in ev], "ev_lines": [e[2] for e in ev], "ev_kind": "marshal"},
+        return ({"ev_types": [e[0] for e in ev], "ev_lines": [e[2] for e in ev], "ev_kind": "marshal", "ev_top": self.top},
                 marshal.dumps([e[1] for e in ev], 4))
 
     @classmethod
@@ -193,7 +207,9 @@ class Stretch:
         import functools
 
         recover = functools.partial(_recover, ledger, start, end, sha, r["ev_lines"])
-        return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=Fields(r["blob"], r["ev_kind"], recover))
+        top = r.get("ev_top")
+        return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=Fields(r["blob"], r["ev_kind"], recover),
+                   top=top if type(top) is int else None)
 
 
 def _recover(ledger: Path, start: int, end: int, sha: str, lines: list) -> list:

@@ -129,7 +129,7 @@ def canonical(etype: str, data: dict) -> str:
 
 
 def record(ledger: Path, start: int, chunk: bytes, first_line: int, events: list[dict], one_line: bool,
-           sig: list[int], clean: bool, events_array: bytes | None = None) -> None:
+           sig: list[int], clean: bool, events_array: bytes | None = None, top: int | None = None) -> None:
     """Note an append that is about to be reported as done (after its fsync).
 
     ``sig`` is the ledger's stat signature right after it; ``clean``: nothing
@@ -139,8 +139,23 @@ def record(ledger: Path, start: int, chunk: bytes, first_line: int, events: list
     # ``events_array``: the events' JSON array as written to the ledger (an
     # import's hundred thousand are not encoded twice).
     head = b'{"events":' + events_array + b"}" if events_array is not None else {"events": events}
-    _append_line(ledger, head, {"start": start, "end": start + len(chunk), "sha": sha(chunk),
-                                "line": first_line, "one_line": one_line, "sig": sig, "clean": clean})
+    entry = {"start": start, "end": start + len(chunk), "sha": sha(chunk),
+             "line": first_line, "one_line": one_line, "sig": sig, "clean": clean}
+    top = max(top or 0, top_id(ledger))
+    if top:
+        entry["top"] = top  # the highest event id acknowledged so far (ids are never given twice)
+    _append_line(ledger, head, entry)
+
+
+def top_id(ledger: Path) -> int:
+    """The highest event id the acknowledged record names (0 without one)."""
+    last = _last_line(ledger)
+    v = last.get("top") if isinstance(last, dict) else None
+    if type(v) is int:
+        return v
+    if last is _UNSURE:
+        return max((e.get("top") for e in _entries(ledger) if type(e.get("top")) is int), default=0)
+    return 0
 
 
 def _append_line(ledger: Path, *entries: dict) -> None:
@@ -296,8 +311,12 @@ def _expected(ledger: Path) -> tuple[list[tuple[int, dict]], Counter]:
 
 def rebase(ledger: Path, read, size: int, sig: list[int], forgotten: list[str]) -> None:
     """Everything acknowledged is present as of these ``size`` bytes (less ``forgotten``)."""
-    _append_line(ledger, {"rebase": True, "size": size, "sig": sig, "clean": True,
-                          "tail": sha(read(max(0, size - TAIL), size)), "forgotten": forgotten})
+    entry = {"rebase": True, "size": size, "sig": sig, "clean": True,
+             "tail": sha(read(max(0, size - TAIL), size)), "forgotten": forgotten}
+    top = top_id(ledger)
+    if top:
+        entry["top"] = top
+    _append_line(ledger, entry)
 
 
 def vanished_one_line(ledger: Path) -> dict[str, bool]:

@@ -223,10 +223,13 @@ def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetim
         ev["note"] = note
     gd, st = _append(gd, ev)
     line = gd.events[-1].line
+    from modtool.events import ref_of
+
+    ref = ref_of(gd.events[-1])
     t = tally_day(day_context(gd, st, day), facts.vote_posts(gd, day), facts.proxies_of(gd, day),
                   facts.vote_labels(gd), facts.vote_options(gd))
     refused = [Problem(gd.source, f"代投不受理：{e['reason'].removeprefix('代投：')}", line)
-               for e in t.invalid if e.get("proxy") and e.get("line") == line]
+               for e in t.invalid if e.get("proxy") and e.get("event") == ref]
     return f"已记录代投：第 {day} 天 {name} → {whom}（{fmt(at, False)}）", refused
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from operator import attrgetter, itemgetter
 
+from modtool.events import ref_of
 from modtool.eventfacts import event_time, post_of  # noqa: F401 (M42's facts read them too)
 from modtool.gamefile import GameDir
 from modtool.m42.tally import ProxyVote, VoteOptions
@@ -110,6 +111,7 @@ def proxies_of(gd: GameDir, day: int) -> list[ProxyVote]:
             kind=ev.data.get("kind", "vote"),
             line=ev.line,
             note=ev.data.get("note", ""),
+            event=ref_of(ev),
         )
         for ev in gd.of_type("proxy")
         if ev.data.get("day") == day

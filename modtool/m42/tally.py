@@ -51,6 +51,7 @@ class ProxyVote:
     kind: str = "vote"  # "vote" | "change"
     line: int | None = None  # ledger line, for messages
     note: str = ""
+    event: int | str | None = None  # the proxy event's id (modtool.events.ref_of): what reports name
 
 
 @dataclass
@@ -361,7 +362,7 @@ class _Day:
     def proxy(self, pr: ProxyVote) -> None:
         ctx, opt = self.ctx, self.options
         ch = ctx.roster.get(pr.voter) or next(iter(ctx.roster.lookup(pr.voter)), None)
-        extra = {"proxy": True, "line": pr.line, "note": pr.note}
+        extra = {"proxy": True, "event": pr.event, "note": pr.note}
         at = self.aware(pr.at)
         if ch is None:
             self.invalid(

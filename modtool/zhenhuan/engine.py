@@ -188,15 +188,10 @@ def _as_deaths(result) -> list[tuple[int, str]]:
 
 
 def _live_events(events: list[Event]) -> list[Event]:
-    """``revert`` removes the event at its line (undo); reverting a revert restores it."""
-    by_line = {ev.line: ev for ev in events if ev.line is not None}
-    dead: set[int] = set()
-    for ev in reversed(events):  # a later revert decides over earlier ones
-        if ev.type == "revert" and ev.line not in dead:
-            target = ev.get("line")
-            if target in by_line:
-                dead.add(target)
-    return [ev for ev in events if ev.type != "revert" and ev.line not in dead]
+    """The events that count, reverts applied (the one rule for it: gamefile.effective_events)."""
+    from modtool.gamefile import effective_events
+
+    return effective_events(events, "")[0]
 
 
 def new_board(seats: list[dict], options: dict | None, seed) -> Board:

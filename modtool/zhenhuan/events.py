@@ -35,6 +35,4 @@ ZH_EVENTS: dict[str, Schema] = {
     "info": {"night": (_INT, True), "seat": (_INT, True), "given": (_STR, True), "note": (_STR, False)},
     # The storyteller's answer to a question the engine asked (Question.key).
     "answer": {"key": (_STR, True), "value": ((str, int, list, bool), True), "note": (_STR, False)},
-    # Undo: the event on ledger line `line` no longer counts (history is never rewritten).
-    "revert": {"line": (_INT, True), "note": (_STR, False)},
 }
