@@ -57,3 +57,69 @@ def test_zh_r9_jingfei_dying_at_night_learns_the_living_evil_whatever_kills_her(
     # ... and her private message says what she learned
     msg = views.private(gd, board, 2, 1)["messages"][0]["lines"]
     assert [(m["label"], m["text"]) for m in msg] == [("你今夜死亡，得知", "当前存活的邪恶阵营玩家：2号、3号")]
+
+
+# -- the day as it happens: status and the grimoire agree at every moment (ZH-R10, ZH-R3, ZH-R11) ----------
+
+DAY_SEATS = [("一", "huangshang"), ("二", "huafei"), ("三", "dunqinwang"), ("四", "jinxi"), ("五", "guojunwang"),
+             ("六", "wentaiyi"), ("七", "zhenhuan")]
+DAY = [
+    {"type": "night_action", "night": 1, "seat": 2, "ability": "yizhanghong", "targets": [4]},  # 华妃: 一丈红 on 4
+    {"type": "advance", "phase": "night", "number": 1},
+    {"type": "day_action", "day": 1, "seat": 3, "ability": "drunk", "targets": [6]},  # 敦亲王 makes 6 drunk
+    {"type": "nominate", "day": 1, "nominator": 4, "nominee": 1},  # 4 bears 一丈红: dies at once
+    {"type": "vote", "day": 1, "voter": 4, "nominee": 1},  # 4's ghost vote
+    {"type": "vote", "day": 1, "voter": 5, "nominee": 1},
+    {"type": "vote", "day": 1, "voter": 6, "nominee": 1},  # 3 of 6 living: 皇上 would be executed at dusk
+    {"type": "advance", "phase": "day", "number": 1},
+]
+# moment (events so far) -> (dead seats, 6 drunk?, 4's ghost vote still unused?)
+MOMENTS = {2: (set(), False, True), 3: (set(), True, True), 4: ({4}, True, True), 5: ({4}, True, False),
+           7: ({4}, True, False), 8: ({1, 4}, True, False)}
+
+
+def _page(gd, board, public):
+    from modtool.zhenhuan.grimoire_page import context
+
+    return context(gd, board, public=public)
+
+
+@pytest.mark.parametrize("moment", sorted(MOMENTS))
+def test_zh_r10_status_and_grimoire_show_the_day_as_it_happens(tmp_path, moment):
+    dead, drunk, ghost4 = MOMENTS[moment]
+    gd, board = load(write(tmp_path, DAY[:moment], seats=DAY_SEATS, bluffs=[]))
+    status = views.status_json(gd, board)
+    by_seat = {s["seat"]: s for s in status["seats"]}
+    assert {n for n, s in by_seat.items() if not s["alive"]} == dead
+    assert status["alive"] == 7 - len(dead)
+    assert by_seat[4]["ghost_vote"] is ghost4
+    # ZH-R3 / ZH-R10: 敦亲王's drunk from the moment he uses it, until day 2 begins
+    assert any(r.startswith("醉酒（到第 2 天开始") for r in by_seat[6]["reminders"]) is drunk
+    if 4 in dead:  # ZH-R10: the 一丈红 nominator is listed among the deaths at once
+        assert [(d["seat"], d["cause"]) for d in status["deaths"]][:1] == [(4, "yizhanghong")]
+    text = views.status_text(gd, board)
+    line4 = next(line for line in text.splitlines() if line.strip().startswith("4号"))
+    assert ("死亡" in line4) is (4 in dead) and ("存活" in line4) is (4 not in dead)
+    # the grimoire (storyteller's page and the public one) draws the same seats alive
+    for public in (False, True):
+        page = _page(gd, board, public)
+        assert {s["seat"] for s in page["seats"] if not s["alive"]} == dead, public
+        assert page["alive"] == status["alive"]
+        assert [s["ghost_vote"] for s in page["seats"] if s["seat"] == 4] == [ghost4]
+        if not public:
+            six = next(s for s in page["seats"] if s["seat"] == 6)
+            assert any(r.startswith("醉酒") for r in six["reminders"]) is drunk
+
+
+def test_zh_r12_a_day_death_that_decides_the_game_shows_the_winner_before_dusk(tmp_path):
+    # 华妃's 一丈红 on 皇上 (ZH-R10); he nominates and dies at once: no demon is left (ZH-R12).
+    evs = [{"type": "night_action", "night": 1, "seat": 2, "ability": "yizhanghong", "targets": [1]},
+           {"type": "advance", "phase": "night", "number": 1},
+           {"type": "nominate", "day": 1, "nominator": 1, "nominee": 4}]
+    gd, board = load(write(tmp_path, evs, seats=DAY_SEATS, bluffs=[]))
+    status = views.status_json(gd, board)
+    assert status["winner"] == "good" and status["phase"] == "day"
+    assert status["next"][0].startswith("胜负已分：黄昏结算")
+    gd, board = load(write(tmp_path, evs + [{"type": "advance", "phase": "day", "number": 1}], seats=DAY_SEATS,
+                           bluffs=[], name="dusk"))
+    assert (board.phase, board.winner) == ("over", "good")
