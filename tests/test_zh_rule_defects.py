@@ -123,3 +123,69 @@ def test_zh_r12_a_day_death_that_decides_the_game_shows_the_winner_before_dusk(t
     gd, board = load(write(tmp_path, evs + [{"type": "advance", "phase": "day", "number": 1}], seats=DAY_SEATS,
                            bluffs=[], name="dusk"))
     assert (board.phase, board.winner) == ("over", "good")
+
+
+# -- public posts carry no storyteller notes (principle 6) and number phases as ZH-R13 ---------------------
+
+EXAMPLE = __import__("pathlib").Path(__file__).resolve().parent.parent / "examples" / "zhenhuan"
+NOTE_WORDS = ("说书人", "请在", "ZH-R", "受影响", "中毒/醉酒", "（不公开）")
+
+
+def _example(tmp_path):
+    import shutil
+
+    g = tmp_path / "zh"
+    shutil.copytree(EXAMPLE, g, ignore=shutil.ignore_patterns(".modtool", "*.lock", "*.png", "expected"))
+    return load(g)
+
+
+def _notes_of(gd, board) -> list[str]:
+    """Every storyteller-only line of the game: the day reports' reminders and the grimoire's private log."""
+    from modtool.zhenhuan.history import day_report
+
+    notes = [text for _, text, public in board.timeline if not public]
+    for day in range(1, board.number + 1):
+        notes += day_report(gd, day)[1].reminders
+    return notes
+
+
+def _render(gd, board, kind, fmt, **kw):
+    from modtool.render import render
+
+    return render("zhenhuan", kind, fmt, views.post_context(gd, board, kind, **kw), gd.path)
+
+
+def test_principle_6_no_public_zhenhuan_post_carries_a_storyteller_note(tmp_path):
+    gd, board = _example(tmp_path)
+    notes = _notes_of(gd, board)
+    assert any("请在白天用「死亡」处理" in n for n in notes)  # the example has one (day 1's 一丈红)
+    role_changes = {n for n in notes if " → " in n}  # 7号 玉娆 → 宠妃: revealed by the end post only
+    rendered = 0
+    for fmt in ("bbcode", "markdown"):
+        for n in range(1, board.number + 1):
+            for kind, kw in (("dawn", {"night": n}), ("nominations", {"day": n}), ("execution", {"day": n})):
+                text = _render(gd, board, kind, fmt, **kw)
+                rendered += 1
+                assert not [w for w in NOTE_WORDS if w in text], (kind, n, fmt, text)
+                assert not [x for x in notes if x in text], (kind, n, fmt)
+        text = _render(gd, board, "end", fmt)
+        assert not [w for w in NOTE_WORDS if w in text], (fmt, text)
+        assert not [x for x in notes if x in text and x not in role_changes], (fmt, text)
+        assert "7号 玉娆 → 宠妃" in text  # the end post reveals the grimoire, role changes included
+    assert rendered == 2 * 3 * board.number
+
+
+def test_zh_r13_the_end_post_labels_each_entry_with_the_phase_it_happened_in(tmp_path):
+    gd, board = _example(tmp_path)
+    timeline = views.end(gd, board)["timeline"]
+    label = {"night": "夜", "day": "天"}
+    for d in board.deaths:  # each death is listed under its own phase: night 1, day 1, night 2, …
+        who = f"{d.seat}号（{board.seat(d.seat).player}）"
+        entries = [m["phase"] for m in timeline if m["text"].startswith(who)]
+        assert entries == [f"第 {d.number} {label[d.phase]}"], (d, entries)
+    # 果郡王, cursed on night 2, dies when night 3 begins (ZH-R13 night-start effects), not on day 2
+    assert ("第 3 夜", "4号（棠梨煎雪）死亡") in [(m["phase"], m["text"]) for m in timeline]
+    assert [m["phase"] for m in timeline][-1] == "第 4 天"  # the win, where it happened
+    # and in phase order
+    order = [(int(m["phase"].split()[1]), m["phase"].endswith("天")) for m in timeline]
+    assert order == sorted(order)
