@@ -40,6 +40,8 @@ class Board(Grimoire):
     step_order: int = 0  # the night-order number being resolved (0: not at night)
     death_order: dict = field(default_factory=dict)  # seat -> step_order of its last death
     preview: "Board | None" = None  # the current night resolved so far (for night_steps)
+    # per timeline entry: (phase, number, revealed at the end); the phase the entry happened in (ZH-R13)
+    timeline_when: list = field(default_factory=list)
 
     # -- helpers --------------------------------------------------------------------------
     def impaired(self, n: int) -> bool:
@@ -68,8 +70,11 @@ class Board(Grimoire):
         self.problem(ev, msg)
         self.damaged.append(self.problems[-1])
 
-    def log(self, text: str, public: bool = False):
+    def log(self, text: str, public: bool = False, reveal: bool = False):
+        """An entry of the timeline. ``public``: the town saw it; ``reveal``: a fact of the grimoire that the
+        end post shows (a role change); neither: a note for the storyteller only (principle 6)."""
         self.timeline.append((None, text, public))
+        self.timeline_when.append((self.phase, self.number, public or reveal))
 
     def demon_seats(self, alive: bool = True) -> list[Seat]:
         return [s for s in self.seats if is_demon(s.character) and (s.alive or not alive)]

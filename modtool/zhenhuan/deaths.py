@@ -55,7 +55,7 @@ def _all_drunk(b: Board, cause: str):
     until = ("night", b.number + (2 if at_dusk else 1))
     for s in b.seats:
         s.statuses.append(Status("drunk", "sundaying", until, "孙答应死亡：全场醉酒"))
-    b.log("孙答应死亡：全场醉酒至下一个黄昏")
+    b.log("孙答应死亡：全场醉酒至下一个黄昏", reveal=True)
 
 
 def _nian_take(b: Board, seat: Seat):
@@ -97,7 +97,7 @@ def _empress_check(b: Board):
 
 def transform(b: Board, seat: Seat, character: str, team: str | None = None):
     b.became[seat.number] = seat.character
-    b.log(f"{seat.number}号 {name(seat.character)} → {name(character)}")
+    b.log(f"{seat.number}号 {name(seat.character)} → {name(character)}", reveal=True)
     seat.character = character
     seat.team = team or _team_of(character)
     check_win(b)
@@ -117,5 +117,5 @@ def check_win(b: Board):
 
 def _win(b: Board, team: str, why: str):
     b.winner = team
+    b.log(f"{'善良' if team == 'good' else '邪恶'}阵营获胜：{why}", public=True)  # logged in the phase it happened
     b.phase = "over"
-    b.log(f"{'善良' if team == 'good' else '邪恶'}阵营获胜：{why}", public=True)

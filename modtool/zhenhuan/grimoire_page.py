@@ -48,11 +48,10 @@ def context(gd, board, *, public: bool) -> dict:
     from modtool.zhenhuan.grimoire_view import night_json, status_json
     from modtool.zhenhuan.view_labels import phase_label
 
-    status = status_json(gd, board)
-    dead_today = _died_today(gd, board)  # the grimoire applies a day's deaths at dusk; the town saw them at once
+    status = status_json(gd, board)  # during a day: the day so far, as the town saw it (modtool.zhenhuan.today)
     seats = []
     for seat, place in zip(status["seats"], places(len(status["seats"]))):
-        token = {"seat": seat["seat"], "player": seat["player"], "alive": seat["alive"] and seat["seat"] not in dead_today,
+        token = {"seat": seat["seat"], "player": seat["player"], "alive": seat["alive"],
                  "ghost_vote": seat["ghost_vote"], "place": place}
         if not public:
             token.update(character=seat["character_name"], team=seat["team"], team_name=seat["team_name"],
@@ -73,21 +72,6 @@ def context(gd, board, *, public: bool) -> dict:
         deaths=[f"{d['seat']}号 {d['player']}：{d['cause_text']}（{'第 %d 夜' % d['number'] if d['phase'] == 'night' else '第 %d 天' % d['number']}）"
                 for d in status["deaths"]])
     return page
-
-
-def _died_today(gd, board) -> set[int]:
-    """Seats that died during the open day so far (a 一丈红 nominator, an execution by ability, ZH-R10/R11)."""
-    if board.phase != "day":
-        return set()
-    from modtool.zhenhuan.history import day_report
-
-    _, rep, closed, _ = day_report(gd, board.number)
-    deaths = list(rep.deaths)
-    ex = rep.execution
-    if not closed and ex is not None and ex.cause == "vote":  # the vote as it stands executes only at dusk (ZH-R11)
-        cut = next((i for i, d in enumerate(deaths) if d.seat == ex.seat), len(deaths))
-        deaths = deaths[:cut]
-    return {d.seat for d in deaths}
 
 
 def _today(gd, board) -> list[dict]:

@@ -8,6 +8,7 @@ from modtool.problems import Problem, damage, refusals
 from modtool.soundness import refusals_text
 from modtool.zhenhuan.night import night_steps
 from modtool.zhenhuan.night_info import _step_json
+from modtool.zhenhuan.today import day_so_far
 from modtool.zhenhuan.view_labels import (
     CAUSE, MAY_BE_FALSE, TEAM, _camp, _dir, _ordinal, _question_json, _seats, _who, cn, phase_label, status_label,
 )
@@ -63,6 +64,8 @@ def next_steps(gd: GameDir, board) -> list[str]:
     if board.phase == "over":
         return [f"游戏已结束：modtool announce {d} end 生成结算帖"]
     out = []
+    if board.winner:  # a death of the day so far decided the game (ZH-R12); dusk records it
+        out.append(f"胜负已分：黄昏结算（modtool advance {d}）后用 modtool announce {d} end 生成结算帖")
     if board.questions:
         out.append(f"先回答说书人的问题（工具不替你决定）：modtool answer {d} 问题编号 答案")
     if board.phase == "night":
@@ -98,7 +101,9 @@ def _tonight(gd: GameDir, board) -> list[str]:
 
 
 def status_json(gd: GameDir, board, problems: list[Problem] | None = None) -> dict:
-    """``problems``: the replay's (game.replay); by default the board's own."""
+    """``problems``: the replay's (game.replay); by default the board's own. During a day the
+    grimoire shows what has happened so far (a 一丈红 death, 敦亲王's drunk: ZH-R10, today)."""
+    board = day_so_far(board)
     if problems is None:
         from modtool.zhenhuan.game import board_problems
 
@@ -128,6 +133,7 @@ def status_json(gd: GameDir, board, problems: list[Problem] | None = None) -> di
 
 
 def status_text(gd: GameDir, board, problems: list[Problem] | None = None) -> str:
+    board = day_so_far(board)
     j = status_json(gd, board, problems)
     problems = [Problem("", r, refused=True) for r in j["refused"]]
     lines = [f"{gd.game.name}　{j['phase_label']}　存活 {j['alive']}/{len(board.seats)}"]

@@ -60,18 +60,10 @@ def _day_board(gd: GameDir, day: int):
 
 def day_report(gd: GameDir, day: int):
     """(day board, DayReport, closed, board after dusk or None): day ``day`` as the engine resolves it."""
-    from modtool.zhenhuan import day as day_module
-    from modtool.zhenhuan import engine
+    from modtool.zhenhuan.today import report
 
     b = _day_board(gd, day)
     after = board_at(gd, "night", day + 1)
     closed = not _is(after, "day", day)
-    g = copy.deepcopy(b)
-    engine._kuangtu(g, "day", day)  # as engine.resolve_day: 狂徒's death comes first
-    roles = gd.game.data.get("roles")
-    day_rules = day_module.DayRules.from_roles(roles) if isinstance(roles, dict) else None
-    g.preview = None
-    all_actions = [ev for d in sorted(g.day_actions) for ev in g.day_actions[d]]
-    rep = day_module.day_report(g, day, engine._dicts(g.nominations.get(day, [])), engine._dicts(g.votes.get(day, [])),
-                                engine._dicts(all_actions), day_rules)
+    rep = report(copy.deepcopy(b), day)
     return b, rep, closed, (after if closed else None)

@@ -92,7 +92,8 @@ def night_steps(grim, game_data=None) -> list[Step]:
         return not s1.alive and getattr(p, "death_order", {}).get(seat_no, 0) < order
 
     def died_tonight(seat_no: int) -> bool:
-        return grim.seat(seat_no).alive and not p.seat(seat_no).alive
+        """Died during night n: at its start (安陵容's curse, ZH-R13) or at a step so far (ZH-R9)."""
+        return any(d.seat == seat_no and d.phase == "night" and d.number == n for d in p.deaths)
 
     def pinned(seat_no: int) -> bool:
         return any(st.kind == "pinned" for st in p.seat(seat_no).statuses)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from modtool.gamefile import GameDir
 from modtool.problems import UserError
 from modtool.render import capped, list_limit, more_text
-from modtool.zhenhuan.history import _after_night, board_at, day_report
+from modtool.zhenhuan.history import _after_night, day_report
 from modtool.zhenhuan.view_labels import CAUSE, _camp, _dir, _ordinal, _who, cn, phase_label
 
 
@@ -129,31 +129,15 @@ def _fates(gd: GameDir, board) -> dict[int, list[str]]:
 
 
 def _timeline(gd: GameDir, board) -> list[dict]:
-    """The board's timeline grouped by the phase whose close produced each entry."""
-    from modtool.zhenhuan import engine
-    from modtool.zhenhuan.game import events_with_posts
-
-    events, _ = events_with_posts(gd)
-    advances = [ev for ev in engine._live_events(events) if ev.type == "advance"]
-    marks: list[tuple[int, str]] = []
-    seen = 0
-    for ev in advances:
-        p, n = ev.get("phase"), ev.get("number")
-        if p not in ("night", "day") or not isinstance(n, int):
+    """The end post's timeline: what the town saw and the grimoire's role changes, each labelled
+    with the phase it happened in (ZH-R13: night 1, day 1, night 2, …; a curse death at the start
+    of night 3 is night 3's). Storyteller notes (reminders, impairment notes) stay out (principle 6)."""
+    out = []
+    for (_, text, public), (phase, number, shown) in zip(board.timeline, board.timeline_when):
+        if not shown:
             continue
-        b = board_at(gd, "night" if p == "day" else "day", n + 1 if p == "day" else n)
-        if len(b.timeline) > seen:
-            marks.append((len(b.timeline), f"第 {n} {'夜' if p == 'night' else '天'}"))
-            seen = len(b.timeline)
-        if b.phase == "over":
-            break
-    out, start = [], 0
-    for end, label in marks:
-        for _, text, public in board.timeline[start:end]:
-            out.append({"phase": label, "text": text, "public": public})
-        start = end
-    for _, text, public in board.timeline[start:]:
-        out.append({"phase": "", "text": text, "public": public})
+        label = f"第 {number} {'夜' if phase == 'night' else '天'}" if phase in ("night", "day") else ""
+        out.append({"phase": label, "text": text, "public": public})
     return out
 
 
