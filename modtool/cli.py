@@ -182,7 +182,9 @@ def import_(
         batch = next_batch(gd)
         events.insert(0, marker(batch, thread, day, len(events), files))
     if not dry_run and events:
-        ledger.append(gd.ledger_path, events, expect_digest=gd.digest, one_line=True)
+        from modtool.announced import record as record_fact
+
+        record_fact(gd, events, one_line=True)
     tr = t
     said = tr("将导入 {added} 帖，跳过已有的 {skipped} 帖") if dry_run else tr("已导入 {added} 帖，跳过已有的 {skipped} 帖")
     if batch is not None and not dry_run:
@@ -356,6 +358,12 @@ def status(
     """
     gd = _open(game_dir)
     get_pack(gd.game.id).status(game_dir, gd, as_json=as_json)
+    if not as_json:
+        from modtool.announced import contradictions
+
+        wrong = contradictions(gd)
+        if wrong:  # G-R2: after a forced change, what the forum read is no longer the replay's result
+            typer.echo(t("论坛上已公布、但现在的记录给出不同结果的（请到论坛更正）：\n  {changes}").format(changes="\n  ".join(wrong)))
 
 
 @app.command()
@@ -378,7 +386,7 @@ def undo(
       modtool undo examples/m42 --import last
       modtool undo examples/m42 --import 3
     """
-    from modtool import ledger
+    from modtool.announced import record as record_fact
     from modtool.events import describe_ref, ref_of
     from modtool.gamefile import open_game
 
@@ -388,18 +396,19 @@ def undo(
 
         marker = find_batch(gd, batch)
         what = describe(marker)
-        ledger.append(gd.ledger_path, [{"type": "revert", "of": ref_of(marker), "note": t("撤销{what}").format(what=what)}],
-                      expect_digest=gd.digest)
+        record_fact(gd, [{"type": "revert", "of": ref_of(marker), "note": t("撤销{what}").format(what=what)}])
         typer.echo(t("已撤销{what}（账本中保留原记录）").format(what=what))
         return
-    if not gd.events:
+    # The director's last record: the forum's version of a result modtool kept (G-R2) is not one.
+    facts_ = [e for e in gd.events if e.type != "announced"]
+    if not facts_:
         raise UserError(t("没有可以撤销的事件"))
-    last = gd.events[-1]
+    last = facts_[-1]
     from modtool.soundness import require_sound
 
     require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
     ref = ref_of(last)
-    ledger.append(gd.ledger_path, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}], expect_digest=gd.digest)
+    record_fact(gd, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}])
     from modtool.schema import event_name
 
     tr = t
@@ -507,6 +516,39 @@ WRITING_COMMANDS = frozenset({"new", "import", "act", "advance", "announce", "un
     *(p.writing_commands for p in _PACKS.values()))
 
 
+# Writing commands that may change a result the forum has read (G-R2): each takes --force.
+_GUARDED = WRITING_COMMANDS - {"new", "announce", "restore"}
+
+
+def _confirm_option(group) -> None:
+    """Give every guarded command ``--force`` (modtool.announced): with it, a change
+    to an announced result is written and listed; without, refused. A command
+    whose own --force already means "change a settled day" takes it for both."""
+    import functools
+
+    import click
+
+    from modtool.announced import confirmed
+
+    for name, cmd in getattr(group, "commands", {}).items():
+        if name not in _GUARDED or getattr(cmd, "_confirms", False):
+            continue
+        own = any(p.name == "force" for p in cmd.params)
+        if not own:
+            cmd.params.append(click.Option(["--force"], is_flag=True, default=False,
+                                           help=t("即使会改变论坛上已经公布的结果（G-R2）也记下，并列出这些改变")))
+        callback = cmd.callback
+
+        @functools.wraps(callback)
+        def run(*args, _callback=callback, _own=own, **kwargs):
+            force = kwargs.get("force", False) if _own else kwargs.pop("force", False)
+            with confirmed(force):
+                return _callback(*args, **kwargs)
+
+        cmd.callback = run
+        cmd._confirms = True
+
+
 def _notice(message: str) -> None:
     typer.echo(t("注意：{notice}").format(notice=message), err=True)
 
@@ -566,6 +608,7 @@ def _main(argv: list[str] | None) -> None:
             # prog_name: usage lines and the completion variable (_MODTOOL_COMPLETE)
             # say "modtool" however it was started (script, python -m, tests).
             tree = command_tree(app, language, _listed, _COMPUTED_HELP)
+            _confirm_option(tree)
             rc = tree.main(args=args, prog_name="modtool", standalone_mode=False)
         if rc == 130:  # click turns Ctrl-C into Abort and, without standalone mode, returns 130
             _interrupted()

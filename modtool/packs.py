@@ -92,6 +92,11 @@ class GamePack:
     name: str = ""  # for help texts, e.g. "m42（狐妖小红娘版杀）"
     default_for_new: bool = False
     kinds: dict[str, str] = {}  # announce kinds → one line each for --help
+
+    @property
+    def public_kinds(self):
+        """The kinds posted in the thread (G-R2: rendering one announces its results); all, unless a pack says."""
+        return self.kinds
     language: str = "zh"  # the core's messages for this game come in this language (modtool.i18n)
     writing_commands: frozenset[str] = frozenset()  # own commands that append to the ledger
     # Post numbers run on through the whole game (one phpBB topic): a post
@@ -131,6 +136,15 @@ class GamePack:
     def replay_problems(self, gd: "GameDir") -> list[Problem]:
         """Replay the (well-formed) events; every problem the rules find."""
         return []
+
+    # Event types that exist to change an announced result (a waived yellow): told, never refused (G-R2).
+    corrections: frozenset = frozenset()
+
+    def results(self, gd: "GameDir") -> dict:
+        """The game's settled results as the replay computes them now (G-R2;
+        modtool.announced): ``{key: (label, value)}``, value a string or a
+        list of strings, the key naming the result (``day2.exile``)."""
+        return {}
 
     def header_warnings(self, gd: "GameDir") -> list[str]:
         """Reminders ``check`` prints about the header (never failures)."""

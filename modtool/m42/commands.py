@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from modtool import ledger
+from modtool.announced import record as record_fact
 from modtool.gamefile import GameDir, open_game
 from modtool.m42 import facts
 from modtool.m42.engine import ABILITY_NAMES, WOLF_WORDS, Engine, State, phase_label, replay
@@ -77,7 +78,7 @@ def record_act(game_dir, actor: str, ability: str, targets: list[str], at, night
         if targets:
             ev["target"] = targets[0]
         ev["at"] = fmt(at)
-    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    record_fact(gd, [ev])
     gd = open_game(game_dir)
     st = replay(gd)
     new_line = gd.events[-1].line
@@ -93,7 +94,7 @@ def record_event(game_dir, ev: dict, validate=None) -> tuple[State, list[Problem
     st = sound_state(gd)
     if validate is not None:
         validate(st)
-    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    record_fact(gd, [ev])
     gd = open_game(game_dir)
     st = replay(gd)
     return st, _events_after(gd, st, gd.events[-1].line), gd
@@ -112,7 +113,7 @@ def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
         raise UserError(Problem("参数 --at", f"{fmt(at, False)} 早于{window.label}开始的时间 {fmt(window.start, False)}，"
                                             "不能在这之前结束这个阶段（什么也没写）"))
     ev = {"type": "advance", "phase": before.phase, "number": before.number, "at": fmt(at)}
-    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    record_fact(gd, [ev])
     gd = open_game(game_dir)
     after = replay(gd)
     recorded = {(e.data.get("for"), e.data.get("number")) for e in gd.of_type("draw")}
@@ -122,7 +123,7 @@ def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
             draws.append({"type": "draw", "for": "sheriff", "number": i, "chosen": name,
                           "note": f"种子 {gd.header.get('seed')} 抽出（M42-R9）"})
     if draws:
-        ledger.append(gd.ledger_path, draws, expect_digest=gd.digest)
+        record_fact(gd, draws)
         gd = open_game(game_dir)
         after = replay(gd)
     return before, after, gd
@@ -146,7 +147,7 @@ def _started(gd: GameDir, st: State, day: int, what: str):
 
 
 def _append(gd: GameDir, ev: dict) -> tuple[GameDir, State]:
-    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    record_fact(gd, [ev])
     return _fresh(gd.path)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from modtool.games import data_dir
-from modtool.m42.post_kinds import KINDS
+from modtool.m42.post_kinds import KINDS, PUBLIC_KINDS
 from modtool.packs import GamePack
 
 
@@ -17,6 +17,8 @@ class M42Pack(GamePack):
     name = "m42（狐妖小红娘版杀）"
     default_for_new = True
     kinds = KINDS
+    public_kinds = PUBLIC_KINDS
+    corrections = frozenset({"waive", "withdraw"})
     writing_commands = frozenset({"close", "open", "proxy", "card", "withdraw", "decide", "substitute",
                                   "assistant", "waive", "speedup"})
 
@@ -30,6 +32,11 @@ class M42Pack(GamePack):
         from modtool.m42.events import M42_EVENTS
 
         return M42_EVENTS
+
+    def results(self, gd) -> dict:
+        from modtool.m42.results import results
+
+        return results(gd)
 
     def replay_problems(self, gd) -> list:
         from modtool.m42.engine import replay

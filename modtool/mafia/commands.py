@@ -31,11 +31,11 @@ def slot_arg(gd, label: str, argument: str) -> str:
 
 
 def _append(game_dir: Path, gd, ev: dict) -> None:
-    from modtool import ledger
+    from modtool.announced import record as record_fact
     from modtool.soundness import require_sound
 
     require_sound(gd)
-    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    record_fact(gd, [ev])
 
 
 def _post_arg(post: int) -> int:

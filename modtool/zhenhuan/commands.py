@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from modtool import ledger
+from modtool.announced import record as record_fact
 from modtool.gamefile import GameDir, open_game
 from modtool.problems import Problem, UserError
 from modtool.timeutil import fmt
@@ -68,7 +69,7 @@ def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
 
     gd = open_game(game_dir)
     require_sound(gd)  # nothing is written on a damaged ledger
-    ledger.append(gd.ledger_path, [ev], expect_digest=gd.digest)
+    record_fact(gd, [ev])
     gd = open_game(game_dir)
     board, problems = replay(gd)
     line = gd.events[-1].line if gd.events else None

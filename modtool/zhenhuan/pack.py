@@ -10,13 +10,14 @@ from pathlib import Path
 from modtool.games import data_dir
 from modtool.packs import GamePack
 from modtool.problems import Problem, UserError
-from modtool.zhenhuan.post_kinds import KINDS
+from modtool.zhenhuan.post_kinds import KINDS, PUBLIC_KINDS
 
 
 class ZhenhuanPack(GamePack):
     id = "zhenhuan"
     name = "zhenhuan（血染甄嬛传）"
     kinds = KINDS
+    public_kinds = PUBLIC_KINDS
     writing_commands = frozenset({"info", "answer", "nominate", "vote"})
 
     def data_file(self) -> Path:

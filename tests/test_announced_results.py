@@ -1,0 +1,107 @@
+"""G-R2: a result the forum has read is never changed silently.
+
+examples/m42-full is a finished game: every day's vote, every night's exits
+and the winner are announced (the game advanced past them). A late import,
+an old import undone, a card back in time... that would change one is
+refused with each change in words and writes nothing; ``--force`` writes it
+and lists the same changes, and ``status`` keeps listing what the forum
+must correct. A change that alters nothing announced goes through.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.support.values import run_main
+
+ROOT = Path(__file__).resolve().parent.parent
+FULL = ROOT / "examples" / "m42-full"
+
+# 慕容青 never voted on day 1; a vote for 杨一言 found late breaks the 5:5 sheriff tie.
+LATE_VOTE = "#30 青青慕容 2026-11-16 12:00\n投票对象：杨一言\n投票理由：补一票\n"
+# A roster player's chatter in the day-2 vote thread: no vote, no result changes.
+CHATTER = "#40 青青慕容 2026-11-18 12:00\n大家记得投票\n"
+
+
+@pytest.fixture
+def game(tmp_path):
+    g = tmp_path / "g"
+    shutil.copytree(FULL, g, ignore=shutil.ignore_patterns(".modtool", "*.lock", "expected"))
+    return g
+
+
+def fresh():
+    from modtool import gamefile
+    from modtool.ledger import _store
+
+    _store._memo.clear()
+    gamefile._opened.clear()
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    fresh()
+    capsys.readouterr()
+    code = run_main([str(a) for a in args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def dump(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_g_r2_a_late_import_that_changes_announced_results_is_refused_in_words_and_writes_nothing(game, tmp_path, capsys):
+    before = (game / "ledger.yaml").read_bytes()
+    code, out, err = run(capsys, "import", game, dump(tmp_path, "late.txt", LATE_VOTE), "--thread", "vote", "--day", "1")
+    assert code == 1 and (game / "ledger.yaml").read_bytes() == before
+    assert "G-R2" in err and "--force" in err
+    assert "第 1 天警长：翠玉鸣鸾 → 杨一言" in err
+    assert "第 5 天出局：欢都擎天（被投票放逐） → （不再发生）" in err  # the game now ends before day 5
+
+
+def test_g_r2_force_records_the_change_lists_it_and_status_names_what_to_correct(game, tmp_path, capsys):
+    late = dump(tmp_path, "late.txt", LATE_VOTE)
+    _, _, refused = run(capsys, "import", game, late, "--thread", "vote", "--day", "1")
+    code, out, err = run(capsys, "import", game, late, "--thread", "vote", "--day", "1", "--force")
+    assert code == 0 and "已导入 1 帖" in out
+    listed = [line.strip() for line in refused.splitlines() if "：" in line and "→" in line or "：+" in line or "：−" in line]
+    assert listed and all(line in err for line in listed)  # the same list, now as done
+    code, out, _ = run(capsys, "status", game)
+    assert code == 0 and "请到论坛更正" in out and "第 1 天警长：翠玉鸣鸾 → 杨一言" in out
+    # Taking the late post back returns every result to what the forum read: no --force, nothing left to correct.
+    code, _, err = run(capsys, "undo", game, "--import", "last")
+    assert code == 0, err
+    code, out, _ = run(capsys, "status", game)
+    assert "请到论坛更正" not in out
+
+
+def test_g_r2_a_change_that_alters_no_announced_result_goes_through_as_before(game, tmp_path, capsys):
+    code, out, err = run(capsys, "import", game, dump(tmp_path, "chat.txt", CHATTER), "--thread", "vote", "--day", "2")
+    assert code == 0, err
+    assert "已导入 1 帖" in out and "G-R2" not in err
+
+
+def test_g_r2_undoing_an_old_import_is_guarded_too(game, capsys):
+    before = (game / "ledger.yaml").read_bytes()
+    code, _, err = run(capsys, "undo", game, "--import", "1")  # day 1's whole vote thread
+    assert code == 1 and (game / "ledger.yaml").read_bytes() == before
+    assert "第 1 天警长：翠玉鸣鸾 → 无人当选" in err
+
+
+def test_g_r2_undoing_the_last_advance_steps_back_without_force(tmp_path, capsys):
+    g = tmp_path / "g"
+    shutil.copytree(ROOT / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    assert run(capsys, "advance", g, "--at", "2026-11-05 21:00")[0] == 0  # day 2 closes: its exile is announced
+    code, _, err = run(capsys, "undo", g)  # a mistaken advance: the day is open again, nothing decided otherwise
+    assert code == 0, err
+
+
+def test_g_r2_a_waived_yellow_is_told_not_refused(game, capsys):
+    code, out, err = run(capsys, "waive", game, "--day", "1", "慕容青", "--rule", "b", "--reason", "系统故障")
+    assert code == 0, err
+    assert "第 1 天潜水黄牌：−慕容青" in err and "请到论坛更正" in err
