@@ -137,3 +137,34 @@ def test_m42_r13_cards_merge_in_the_order_given_not_the_order_recorded():
     assert (t.blue, t.yellow) == (0, 1) and t.merged == ["11-04 12:00 3 张蓝牌合并为 1 张黄牌"]
     yellows = [card(1, "yellow", 9), card(2, "yellow", 8), card(3, "yellow", 15), card(4, "yellow", 7)]
     assert red_reached_at(yellows) == datetime(2026, 11, 4, 9, tzinfo=timezone.utc)  # 7:00, 8:00, 9:00 make the red
+
+
+def _camp_asked(st, name):
+    return any(p.kind == "camp_loss" and p.who == name for p in st.pending)
+
+
+def test_m42_r13_red_card_on_a_character_already_out_still_asks_about_the_camp(m42_game):
+    """M42-R13: characters who are out can still be carded, and a red card asks the
+    director whether the camp loses; a kill victim's red card asks it too."""
+    events = DAY1 + act("狼人", "kill", "石宽") + DAWN1 + card("石宽", "red", "2026-11-03 23:00", "场外交流")
+    gd, st = run(m42_game, events)
+    assert "石宽" not in st.alive and _camp_asked(st, "石宽")
+    decided = events + '- {type: decision, about: camp_loss, character: 石宽, loses: true, at: "2026-11-03 23:10"}\n'
+    gd, st = run(m42_game, decided)
+    assert "wolf" in st.lost and st.winner == "village"
+
+
+def test_m42_r13_three_yellows_on_a_character_out_ask_once_about_the_camp(m42_game):
+    yellows = "".join(card("石宽", "yellow", f"2026-11-03 23:0{i}", f"违规{i}") for i in range(4))
+    gd, st = run(m42_game, DAY1 + act("狼人", "kill", "石宽") + DAWN1 + yellows)
+    assert [p.who for p in st.pending if p.kind == "camp_loss"] == ["石宽"]  # the 4th yellow is no new red
+
+
+def test_m42_r13_red_card_of_a_character_exiled_by_the_same_days_vote_asks_about_the_camp(m42_game):
+    """A red given by day resolves after the vote (M42-R13); when the vote already put the
+    character out, the red card still asks the director about the camp."""
+    votes = "".join(vote(2, 2 + i, acc, "石宽", "2026-11-04 12:00") for i, acc in enumerate(["雅雅女王", "红红的红", "月初不是白"]))
+    events = DAY1 + DAWN1 + DAY2 + card("石宽", "red", "2026-11-04 13:00", "场外交流") + votes + adv("day", 2, "2026-11-05 21:00")
+    gd, st = run(m42_game, events)
+    assert [(e.name, e.cause) for e in st.exits] == [("石宽", "exile")]
+    assert _camp_asked(st, "石宽")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from modtool.m42 import facts
+from modtool.m42.state import Pending
 from modtool.problems import Problem
 
 
@@ -53,7 +54,7 @@ class DisciplineMixin:
                 self.note(close, f"{r.character}第 {n} 天潜水（{r.rule}）的黄牌已由导演免除", False)
                 continue
             self.note(close, f"{r.character}因潜水被判黄牌（M42-R14 {r.rule}）", True)
-            self.red_check(r.character, close)
+            self.red_check(r.character, close, card)
 
     # -- cards, substitutes (M42-R13, R16) ------------------------------------------
 
@@ -72,20 +73,33 @@ class DisciplineMixin:
         card = Card(self.next_card_number(), name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line)
         st.cards.append(card)
         self.note(at, f"{name}被判{ {'blue': '蓝牌', 'yellow': '黄牌', 'red': '红牌'}[color] }：{card.reason}", True)
-        self.red_check(name, at)
+        self.red_check(name, at, card)
 
     def next_card_number(self) -> int:
         """Director's cards are numbered in ledger order, so `withdraw N` always names the same card;
         computed lurking yellows have no number (they are waived with `waive`)."""
         return 1 + sum(1 for c in self.st.cards if c.number is not None)
 
-    def red_check(self, name: str, at: datetime) -> None:
-        """A red (given, or 3 yellows) puts a character still in out: after the day's vote if by day."""
+    def red_check(self, name: str, at: datetime, card=None) -> None:
+        """A red (given, or 3 yellows) puts a character still in out: after the day's vote if by day.
+
+        M42-R13: characters who are out can still be carded, and a red card still
+        asks the director whether the camp loses: a red that ``card`` (the card just
+        given) made stand for a character already out adds that question."""
         from modtool.m42.cards import standing
 
         st = self.st
         mine = [c for c in st.cards if c.character == name]
-        if standing(mine).red == 0 or name not in st.alive or name in st.red_queue or st.over:
+        red = standing(mine).red
+        if red == 0 or st.over:
+            return
+        if name not in st.alive:
+            fresh = card is not None and red > standing([c for c in mine if c is not card]).red
+            if fresh and not any(p.kind == "camp_loss" and p.who == name for p in st.pending):
+                st.pending.append(Pending("camp_loss", name, at, None))
+                self.note(at, f"{name}已出局，仍被判红牌：请导演决定其阵营是否判负（M42-R13）", False)
+            return
+        if name in st.red_queue:
             return
         if st.phase == "day":
             st.red_queue.append(name)
@@ -146,8 +160,9 @@ class DisciplineMixin:
         if name is None:
             return
         at = facts.event_time(self.gd, ev)
-        st.cards.append(Card(self.next_card_number(), name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line))
-        self.red_check(name, at)
+        card = Card(self.next_card_number(), name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line)
+        st.cards.append(card)
+        self.red_check(name, at, card)
 
     def assistant(self, ev) -> None:
         """M42-R16: an assistant only for a player with at most 3 earlier games."""
