@@ -168,3 +168,47 @@ def test_m42_r13_red_card_of_a_character_exiled_by_the_same_days_vote_asks_about
     gd, st = run(m42_game, events)
     assert [(e.name, e.cause) for e in st.exits] == [("石宽", "exile")]
     assert _camp_asked(st, "石宽")
+
+
+ACCOUNTS = {"涂山苏苏": "苏苏今天也很努力", "白月初": "月初不是白", "涂山红红": "红红的红", "东方月初": "东方不败月",
+            "涂山雅雅": "雅雅女王", "王权富贵": "富贵不能淫", "东方淮竹": "淮竹清风", "王权霸业": "霸业未成",
+            "涂山容容": "容容的算盘", "东方秦兰": "秦兰兰", "石宽": "石头宽宽", "李去浊": "去浊留清", "金人凤": "金凤凰"}
+
+
+def test_m42_r14a_a_barred_voter_gets_no_b_yellow_but_a_and_c_still_apply(m42_game):
+    """M42-R14a: the scapegoat, out by a tie on day 2, barred 石宽 from voting on day 3
+    (M42-R8): no (b) yellow for day 3, while (a) (one post a day) and (c) (three days
+    under ten posts) still give theirs; 白月初, not barred and not voting, gets (b)."""
+    def chat(day, date):
+        rows = []
+        for name, account in ACCOUNTS.items():
+            for k in range(1 if name == "石宽" else 5):
+                rows.append(f'- {{type: post, thread: discussion, day: {day}, floor: {len(rows) + 2}, author: {account}, '
+                            f'time: "{date} 1{k}:00", body: "发言"}}\n')
+        return "".join(rows)
+
+    def votes(day, date, targets):
+        return "".join(vote(day, i + 2, ACCOUNTS[name], target, f"{date} 12:{i:02d}")
+                       for i, (name, target) in enumerate(targets.items()))
+
+    everyone = list(ACCOUNTS)
+    day2 = {n: "石宽" for n in ["涂山红红", "白月初", "东方月初", "王权富贵", "东方淮竹"]}  # 2 + 4 (M42-R3)
+    day2.update({n: "涂山雅雅" for n in ["王权霸业", "涂山容容", "东方秦兰", "石宽", "李去浊", "金人凤"]})
+    day2.update({n: "弃权" for n in ["涂山苏苏", "涂山雅雅"]})
+    day3 = {n: "金人凤" for n in everyone if n not in ("石宽", "白月初", "东方淮竹")}
+    events = (chat(1, "2026-11-02") + votes(1, "2026-11-02", {n: "涂山红红" for n in everyone})
+              + adv("day", 1, "2026-11-03 21:00") + DAWN1 + DAY2
+              + chat(2, "2026-11-04") + votes(2, "2026-11-04", day2) + adv("day", 2, "2026-11-05 21:00")
+              + "- {type: bar, day: 3, voters: [石宽]}\n"
+              + adv("night", 2, "2026-11-05 22:30") + adv("dawn", 2, "2026-11-06 10:00")
+              + chat(3, "2026-11-06") + votes(3, "2026-11-06", day3) + adv("day", 3, "2026-11-08 21:00"))
+    gd, st = run(m42_game, events, header='game: m42\nseed: 1\nopens: "2026-11-02 09:00"\n')
+    assert [(e.name, e.cause) for e in st.exits][0] == ("东方淮竹", "scapegoat") and st.barred[3] == {"石宽"}
+    closed = st.days[3].closed
+
+    def rules(name):
+        return sorted(c.reason.split("R14 ")[1][0] for c in st.cards
+                      if c.source == "lurking" and c.character == name and c.at == closed)
+
+    assert rules("石宽") == ["a", "c"]  # no (b): barred from voting that day
+    assert rules("白月初") == ["b", "c"]

@@ -25,7 +25,7 @@ class DisciplineMixin:
         o = self.gd.options
         in_game = {x for x in rec.alive_at_open if x in st.alive or any(e.name == x and e.at >= close for e in st.exits)}
         voted = {v["voter"] for v in rec.tally.valid if v.get("changed_to") is None} if rec.tally else set()
-        voted |= rec.ctx.barred  # M42-R8: a character barred from voting cannot be carded for not voting
+        voted |= rec.ctx.barred  # M42-R14a: barred from voting that day (M42-R8): no (b) yellow; (a), (c) still apply
         if self.lurk_watch is None:
             opts = lurking.LurkOptions(min_posts=int(o["lurk_min_posts"]), chain_posts=int(o["lurk_chain_posts"]))
             self.lurk_watch = lurking.LurkWatch(self.roster, opts)
