@@ -51,9 +51,9 @@ class DisciplineMixin:
             st.cards.append(card)
             if (n, r.character, r.rule) in waived:  # kept in the list, marked, so the director sees it
                 card.withdrawn = f"导演免除：{waived[(n, r.character, r.rule)]}"
-                self.note(close, f"{r.character}第 {n} 天潜水（{r.rule}）的黄牌已由导演免除", False)
+                self.note(close, f"{r.character}第 {n} 天潜水（{r.rule}）的黄牌已由导演免除", False, card)
                 continue
-            self.note(close, f"{r.character}因潜水被判黄牌（M42-R14 {r.rule}）", True)
+            self.note(close, f"{r.character}因潜水被判黄牌（M42-R14 {r.rule}）", True, card)
             self.red_check(r.character, close, card)
 
     # -- cards, substitutes (M42-R13, R16) ------------------------------------------
@@ -72,7 +72,7 @@ class DisciplineMixin:
         at = facts.event_time(self.gd, ev)
         card = Card(self.next_card_number(), name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line)
         st.cards.append(card)
-        self.note(at, f"{name}被判{ {'blue': '蓝牌', 'yellow': '黄牌', 'red': '红牌'}[color] }：{card.reason}", True)
+        self.note(at, f"{name}被判{ {'blue': '蓝牌', 'yellow': '黄牌', 'red': '红牌'}[color] }：{card.reason}", True, card)
         self.red_check(name, at, card)
 
     def next_card_number(self) -> int:

@@ -51,8 +51,8 @@ class Engine(DisciplineMixin):
         """A submission the rules refuse: kept in the ledger as a fact, shown as 不受理, not damage."""
         self.st.problems.append(Problem(self.gd.source, message, ev.line if ev is not None else None, refused=True))
 
-    def note(self, at: datetime, text: str, public: bool) -> None:
-        self.st.timeline.append(Moment(at, text, public))
+    def note(self, at: datetime, text: str, public: bool, card=None) -> None:
+        self.st.timeline.append(Moment(at, text, public, card))
 
     def character(self, label, ev) -> str | None:
         found = self.roster.lookup(str(label))
