@@ -76,3 +76,11 @@ def test_m42_r13_red_card_on_a_character_already_out_asks_the_director_about_the
     assert "已经出局" in out and "modtool decide" in out and "涂山苏苏" in out
     code, out, err = run(capsys, "decide", game, "涂山苏苏", "--camp-stays", "--at", "2026-11-05 11:10")
     assert code == 0, err
+
+
+def test_m42_r13_withdraw_prints_the_totals_that_stand_after_it(game, capsys):
+    for i, reason in enumerate(["情绪发言", "刷屏", "人身攻击"]):
+        assert card(capsys, game, "石宽", "yellow", reason, f"2026-11-05 10:0{i}")[0] == 0
+    code, out, err = run(capsys, "withdraw", game, 3, "--reason", "看错楼层")
+    assert code == 0, err
+    assert "已撤销第 3 张牌" in out and "石宽现有：蓝 0、黄 2、红 0" in out

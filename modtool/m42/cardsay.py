@@ -81,7 +81,10 @@ def card_effect(st: State, card: Card) -> list[str]:
     text = " → ".join(steps)
     if card.color == "red" or red:
         text += t("：") + _red_outcome(st, card)
-    after = standing(mine)
-    totals = t("{name}现有：蓝 {blue}、黄 {yellow}、红 {red}").format(
-        name=card.character, blue=after.blue, yellow=after.yellow, red=after.red)
-    return [text, totals]
+    return [text, totals(st, card.character)]
+
+
+def totals(st: State, name: str) -> str:
+    """``name``'s cards as they stand now, merges applied, withdrawn ones left out (M42-R13)."""
+    now = standing([c for c in st.cards if c.character == name])
+    return t("{name}现有：蓝 {blue}、黄 {yellow}、红 {red}").format(name=name, blue=now.blue, yellow=now.yellow, red=now.red)

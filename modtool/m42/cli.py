@@ -142,8 +142,15 @@ def withdraw(
         if card.withdrawn:
             raise refuse("编号 NUMBER", f"第 {number} 张牌已经撤销过了（{card.withdrawn}）")
 
+    from modtool.m42.cardsay import totals
+    from modtool.m42.commands import record_event
+
     _m42_game(game_dir)
-    _record(game_dir, {"type": "withdraw", "card": number, "reason": reason}, f"已撤销第 {number} 张牌", withdrawable)
+    st, refused, gd = record_event(game_dir, {"type": "withdraw", "card": number, "reason": reason}, withdrawable)
+    if refused:
+        raise refused_error(refused)
+    card = next(c for c in st.cards if c.number == number)
+    _said(st, gd, [f"已撤销第 {number} 张牌", totals(st, card.character)])  # M42-R13: what stands after it
 
 
 @app.command()
