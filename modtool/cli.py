@@ -70,6 +70,7 @@ def new(
     players: Optional[int] = typer.Option(None, "--players", help="甄嬛：人数（不给名单时，玩家记为 玩家1…N）"),
     require: List[str] = typer.Option([], "--require", help="甄嬛：必须在场的角色（可多次）"),
     board: Optional[str] = typer.Option(None, "--board", help="甄嬛：预设板子名"),
+    custom_roles: bool = typer.Option(False, "--custom-roles", help="M42：名单里的身份是自定义配置（不按规则帖的身份配置检查）"),
 ) -> None:
     """建立新游戏的账本。M42：名单中没写身份的角色按种子随机发身份；甄嬛：按人数表与修正发身份、排座位、抽伪装身份。
 
@@ -85,7 +86,7 @@ def new(
     if game_dir.exists() and not game_dir.is_dir():
         raise UserError(Problem(str(game_dir), t("这是一个文件，不是游戏文件夹；请换一个名字")))
     path, warnings = get_pack(game).new_game(game_dir, g, roster=roster, seed=seed, players=players,
-                                             require=list(require), board=board)
+                                             require=list(require), board=board, custom_roles=custom_roles)
     typer.echo(t("已建立 {path}").format(path=path))
     for w in warnings:
         typer.echo(t("提醒：{warning}").format(warning=w))

@@ -63,6 +63,38 @@ def deal(game: Game, entries: list, seed: int) -> list:
     return out
 
 
+def _role_counts(game: Game, counts: dict) -> str:
+    """「4 狼人、1 预言家」: ``counts`` by role id, in the game's role order."""
+    order = list(game.roles)
+    ids = sorted(counts, key=lambda r: (order.index(r) if r in order else len(order), r))
+    return "、".join(f"{counts[r]} {game.role_name(r)}" for r in ids if counts[r])
+
+
+def role_set_problem(game: Game, chars: list, source: str) -> Problem | None:
+    """The roster's roles against the game's role set (its data file's ``count`` of each
+    role, from the rule post; M42: 4 wolves, seer, witch, scapegoat, hunter, 5 villagers).
+    Every role given: they must be that set; some given: none beyond it (the deal fills
+    in the rest). None when they fit."""
+    from collections import Counter
+
+    want = Counter({rid: int(role.get("count", 0)) for rid, role in game.roles.items() if int(role.get("count", 0))})
+    if not want:
+        return None
+    given = Counter(c["role"] for c in chars if c.get("role"))
+    blank = sum(1 for c in chars if not c.get("role"))
+    if blank == 0 and given == want:
+        return None
+    over = {r: n for r, n in given.items() if n > want.get(r, 0)}
+    if blank and not over:
+        return None
+    got = _role_counts(game, given) or t("没有")
+    if blank:
+        got += t("，另有 {n} 名未写身份").format(n=blank)
+    return Problem(source, t("{name} 的身份配置是 {want}（规则帖）；名单给出的是 {got}。"
+                             "确实要用自定义的身份配置开局，请加 --custom-roles（什么也没写）").format(
+        name=game.name, want=_role_counts(game, want), got=got))
+
+
 def header_text(game: Game, header: dict, facts_line: str, option_example: str) -> str:
     """The ledger header as YAML text: one flow line per character or seat, comments for the director."""
     import io
@@ -99,7 +131,9 @@ def header_text(game: Game, header: dict, facts_line: str, option_example: str) 
     )
 
 
-def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | None) -> Path:
+def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | None, custom_roles: bool = False) -> Path:
+    """``custom_roles``: the director says the roster's roles are a set of their own
+    (not the rule post's): every character must have one, and any size works."""
     from modtool import ledger
 
     game = load_game(game_id)
@@ -119,8 +153,17 @@ def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | Non
         for c in roster
     ]
     players = int(game.data.get("players", len(chars)))
-    if len(chars) != players:
-        raise UserError(Problem(str(roster_file), t("{name} 需要 {players} 名玩家，名单有 {chars} 名").format(name=game.name, players=players, chars=len(chars))))
+    if custom_roles:  # a custom set is the director's: nothing is dealt from the rule post's pool, any size
+        blank = [c["name"] for c in chars if not c.get("role")]
+        if blank:
+            raise UserError(Problem(str(roster_file), t("自定义身份配置（--custom-roles）要在名单里写明每个角色的身份；"
+                                                        "没写身份的：{names}（什么也没写）").format(names="、".join(blank))))
+    else:
+        if len(chars) != players:
+            raise UserError(Problem(str(roster_file), t("{name} 需要 {players} 名玩家，名单有 {chars} 名").format(name=game.name, players=players, chars=len(chars))))
+        wrong = role_set_problem(game, chars, str(roster_file))  # the rule post's role set
+        if wrong is not None:
+            raise UserError(wrong)
     dealt = deal(game, chars, seed)
     header = {"game": game_id, "seed": seed, "options": {}, "roster": dealt}
     text = header_text(game, header, "# 这里只记事实（帖子、提交、导演的决定）；出局、票型、警长都由重放计算。\n",

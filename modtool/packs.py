@@ -124,13 +124,15 @@ class GamePack:
         return header
 
     def new_game(self, game_dir: Path, game: "Game", *, roster: Path | None, seed: int | None,
-                 players: int | None, require: list[str], board: str | None) -> tuple[Path, list[str]]:
-        """``modtool new``: write a new ledger; (its path, reminders to print)."""
+                 players: int | None, require: list[str], board: str | None,
+                 custom_roles: bool = False) -> tuple[Path, list[str]]:
+        """``modtool new``: write a new ledger; (its path, reminders to print).
+        ``custom_roles``: the roster's roles need not be the game's role set."""
         from modtool.newgame import create_game
 
         if roster is None:
             raise UserError("请用 --roster 给出名单文件")
-        return create_game(game_dir, self.id, roster, seed), []
+        return create_game(game_dir, self.id, roster, seed, custom_roles), []
 
     # --- rules ------------------------------------------------------------
     def replay_problems(self, gd: "GameDir") -> list[Problem]:

@@ -23,7 +23,7 @@ def game(tmp_path, capsys):
 def test_a_night_from_advance_to_dawn(game, capsys):
     code, out, err = run(capsys, "advance", game, "--at", "2026-11-03 21:00")
     assert code == 0, err
-    assert "第 1 天白天 → 第 1 夜" in out and "涂山红红最先达到4票，当选警长" in out
+    assert "第 1 天白天 → 第 1 夜" in out and "涂山红红最早，当选警长" in out
     code, out, err = run(capsys, "act", game, "狼人", "kill", "涂山苏苏", "--at", "2026-11-03 21:35")
     assert code == 0 and "已记录" in out
     code, out, _ = run(capsys, "status", game)

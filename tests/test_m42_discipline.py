@@ -137,3 +137,78 @@ def test_m42_r13_cards_merge_in_the_order_given_not_the_order_recorded():
     assert (t.blue, t.yellow) == (0, 1) and t.merged == ["11-04 12:00 3 张蓝牌合并为 1 张黄牌"]
     yellows = [card(1, "yellow", 9), card(2, "yellow", 8), card(3, "yellow", 15), card(4, "yellow", 7)]
     assert red_reached_at(yellows) == datetime(2026, 11, 4, 9, tzinfo=timezone.utc)  # 7:00, 8:00, 9:00 make the red
+
+
+def _camp_asked(st, name):
+    return any(p.kind == "camp_loss" and p.who == name for p in st.pending)
+
+
+def test_m42_r13_red_card_on_a_character_already_out_still_asks_about_the_camp(m42_game):
+    """M42-R13: characters who are out can still be carded, and a red card asks the
+    director whether the camp loses; a kill victim's red card asks it too."""
+    events = DAY1 + act("狼人", "kill", "石宽") + DAWN1 + card("石宽", "red", "2026-11-03 23:00", "场外交流")
+    gd, st = run(m42_game, events)
+    assert "石宽" not in st.alive and _camp_asked(st, "石宽")
+    decided = events + '- {type: decision, about: camp_loss, character: 石宽, loses: true, at: "2026-11-03 23:10"}\n'
+    gd, st = run(m42_game, decided)
+    assert "wolf" in st.lost and st.winner == "village"
+
+
+def test_m42_r13_three_yellows_on_a_character_out_ask_once_about_the_camp(m42_game):
+    yellows = "".join(card("石宽", "yellow", f"2026-11-03 23:0{i}", f"违规{i}") for i in range(4))
+    gd, st = run(m42_game, DAY1 + act("狼人", "kill", "石宽") + DAWN1 + yellows)
+    assert [p.who for p in st.pending if p.kind == "camp_loss"] == ["石宽"]  # the 4th yellow is no new red
+
+
+def test_m42_r13_red_card_of_a_character_exiled_by_the_same_days_vote_asks_about_the_camp(m42_game):
+    """A red given by day resolves after the vote (M42-R13); when the vote already put the
+    character out, the red card still asks the director about the camp."""
+    votes = "".join(vote(2, 2 + i, acc, "石宽", "2026-11-04 12:00") for i, acc in enumerate(["雅雅女王", "红红的红", "月初不是白"]))
+    events = DAY1 + DAWN1 + DAY2 + card("石宽", "red", "2026-11-04 13:00", "场外交流") + votes + adv("day", 2, "2026-11-05 21:00")
+    gd, st = run(m42_game, events)
+    assert [(e.name, e.cause) for e in st.exits] == [("石宽", "exile")]
+    assert _camp_asked(st, "石宽")
+
+
+ACCOUNTS = {"涂山苏苏": "苏苏今天也很努力", "白月初": "月初不是白", "涂山红红": "红红的红", "东方月初": "东方不败月",
+            "涂山雅雅": "雅雅女王", "王权富贵": "富贵不能淫", "东方淮竹": "淮竹清风", "王权霸业": "霸业未成",
+            "涂山容容": "容容的算盘", "东方秦兰": "秦兰兰", "石宽": "石头宽宽", "李去浊": "去浊留清", "金人凤": "金凤凰"}
+
+
+def test_m42_r14a_a_barred_voter_gets_no_b_yellow_but_a_and_c_still_apply(m42_game):
+    """M42-R14a: the scapegoat, out by a tie on day 2, barred 石宽 from voting on day 3
+    (M42-R8): no (b) yellow for day 3, while (a) (one post a day) and (c) (three days
+    under ten posts) still give theirs; 白月初, not barred and not voting, gets (b)."""
+    def chat(day, date):
+        rows = []
+        for name, account in ACCOUNTS.items():
+            for k in range(1 if name == "石宽" else 5):
+                rows.append(f'- {{type: post, thread: discussion, day: {day}, floor: {len(rows) + 2}, author: {account}, '
+                            f'time: "{date} 1{k}:00", body: "发言"}}\n')
+        return "".join(rows)
+
+    def votes(day, date, targets):
+        return "".join(vote(day, i + 2, ACCOUNTS[name], target, f"{date} 12:{i:02d}")
+                       for i, (name, target) in enumerate(targets.items()))
+
+    everyone = list(ACCOUNTS)
+    day2 = {n: "石宽" for n in ["涂山红红", "白月初", "东方月初", "王权富贵", "东方淮竹"]}  # 2 + 4 (M42-R3)
+    day2.update({n: "涂山雅雅" for n in ["王权霸业", "涂山容容", "东方秦兰", "石宽", "李去浊", "金人凤"]})
+    day2.update({n: "弃权" for n in ["涂山苏苏", "涂山雅雅"]})
+    day3 = {n: "金人凤" for n in everyone if n not in ("石宽", "白月初", "东方淮竹")}
+    events = (chat(1, "2026-11-02") + votes(1, "2026-11-02", {n: "涂山红红" for n in everyone})
+              + adv("day", 1, "2026-11-03 21:00") + DAWN1 + DAY2
+              + chat(2, "2026-11-04") + votes(2, "2026-11-04", day2) + adv("day", 2, "2026-11-05 21:00")
+              + "- {type: bar, day: 3, voters: [石宽]}\n"
+              + adv("night", 2, "2026-11-05 22:30") + adv("dawn", 2, "2026-11-06 10:00")
+              + chat(3, "2026-11-06") + votes(3, "2026-11-06", day3) + adv("day", 3, "2026-11-08 21:00"))
+    gd, st = run(m42_game, events, header='game: m42\nseed: 1\nopens: "2026-11-02 09:00"\n')
+    assert [(e.name, e.cause) for e in st.exits][0] == ("东方淮竹", "scapegoat") and st.barred[3] == {"石宽"}
+    closed = st.days[3].closed
+
+    def rules(name):
+        return sorted(c.reason.split("R14 ")[1][0] for c in st.cards
+                      if c.source == "lurking" and c.character == name and c.at == closed)
+
+    assert rules("石宽") == ["a", "c"]  # no (b): barred from voting that day
+    assert rules("白月初") == ["b", "c"]

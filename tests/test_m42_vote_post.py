@@ -118,4 +118,4 @@ def test_m42_r2_tied_targets_list_the_elected_sheriff_first(tmp_path, capsys):
     game = write_game(tmp_path, "\n".join(ev))
     _, post = cli(capsys, "announce", game, "vote", "--day", "1")
     assert "[b]票型[/b]\n石宽 1 票：白月初\n涂山红红 1 票：涂山雅雅\n" in post
-    assert "石宽最先达到1票，当选警长" in post
+    assert "石宽最早，当选警长" in post

@@ -61,10 +61,16 @@ def _record(game_dir: Path, ev: dict, done: str, validate=None) -> None:
     st, refused, gd = record_event(game_dir, ev, validate)
     if refused:
         raise refused_error(refused)
-    typer.echo(done)
+    _said(st, gd, [done])
+
+
+def _said(st, gd, lines: list[str]) -> None:
+    """What a recorded fact did, then what the director is asked (M42-R13) and the winner."""
+    for line in lines:
+        typer.echo(line)
     for p in st.pending:
         if p.kind == "camp_loss":
-            typer.echo(f"请导演决定：{p.who}红牌罚下，其阵营是否判负？modtool decide {gd.folder_arg} {p.who} --camp-loses 或 --camp-stays")
+            typer.echo(f"请导演决定：{p.who}被判红牌，其阵营是否判负（M42-R13）？modtool decide {gd.folder_arg} {p.who} --camp-loses 或 --camp-stays")
     if st.winner:
         typer.echo(f"游戏结束：{gd.game.data['camps'][st.winner]['name']}胜利")
 
@@ -77,8 +83,10 @@ def card(
     reason: str = typer.Option(..., "--reason", help="判罚理由"),
     floor: Optional[int] = typer.Option(None, "--floor", help="违规的楼层"),
     at: Optional[str] = typer.Option(None, "--at", help="判罚时间（默认现在）"),
+    again: bool = typer.Option(False, "--again", help="同一天再判一张同色同理由的牌（否则视为重复判罚，拒绝）"),
 ) -> None:
-    """判罚一张牌。3 蓝合 1 黄，3 黄合 1 红；红牌罚下出局（白天的在投票结算之后）。
+    """判罚一张牌，并列出合并与该角色现有的牌。3 蓝合 1 黄，3 黄合 1 红；红牌罚下出局（白天的在投票结算之后）。
+    同一角色同一天同色同理由的牌要加 --again（多半是重复输入）。
 
     Examples:
 
@@ -86,16 +94,29 @@ def card(
       modtool card examples/m42 石宽 yellow --reason "情绪发言" --floor 35
       modtool card examples/m42 涂山雅雅 blue --reason "投票帖格式不对" --at "2026-11-05 20:10"
     """
-    from modtool.arguments import choice_arg
+    from modtool.arguments import choice_arg, refuse
     from modtool.m42.cards import COLOR_WORDS, COLORS
+    from modtool.m42.cardsay import card_effect, game_day, repeat_of, repeat_refusal
+    from modtool.m42.commands import record_event
 
     gd = _m42_game(game_dir)
     name = _character(gd, character, "角色 CHARACTER")
     color_id = choice_arg(color, COLOR_WORDS, "颜色 COLOR", "这种颜色的牌")  # M42-R13: blue, yellow, red
-    ev = {"type": "card", "character": name, "color": color_id, "reason": reason, "at": _fmt(_now(at, gd))}
+    when = _now(at, gd)
+    ev = {"type": "card", "character": name, "color": color_id, "reason": reason, "at": _fmt(when)}
     if floor is not None:
         ev["floor"] = floor
-    _record(game_dir, ev, f"已判罚：{name} {COLORS[color_id]}（{reason}）")
+
+    def not_a_repeat(st) -> None:  # the same card twice on a day is most likely a retry (issue 15)
+        same = None if again else repeat_of(st, name, color_id, reason, when)
+        if same is not None:
+            raise refuse("--again", repeat_refusal(same, game_day(st, when)))
+
+    st, refused, gd = record_event(game_dir, ev, not_a_repeat)
+    if refused:
+        raise refused_error(refused)
+    given = next(c for c in reversed(st.cards) if c.line == gd.events[-1].line)
+    _said(st, gd, [f"已判罚：{name} {COLORS[color_id]}（{reason}）", *card_effect(st, given)])
 
 
 @app.command()
@@ -121,8 +142,15 @@ def withdraw(
         if card.withdrawn:
             raise refuse("编号 NUMBER", f"第 {number} 张牌已经撤销过了（{card.withdrawn}）")
 
+    from modtool.m42.cardsay import totals
+    from modtool.m42.commands import record_event
+
     _m42_game(game_dir)
-    _record(game_dir, {"type": "withdraw", "card": number, "reason": reason}, f"已撤销第 {number} 张牌", withdrawable)
+    st, refused, gd = record_event(game_dir, {"type": "withdraw", "card": number, "reason": reason}, withdrawable)
+    if refused:
+        raise refused_error(refused)
+    card = next(c for c in st.cards if c.number == number)
+    _said(st, gd, [f"已撤销第 {number} 张牌", totals(st, card.character)])  # M42-R13: what stands after it
 
 
 @app.command()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from modtool.m42 import facts
+from modtool.m42.state import Pending
 from modtool.problems import Problem
 
 
@@ -24,7 +25,7 @@ class DisciplineMixin:
         o = self.gd.options
         in_game = {x for x in rec.alive_at_open if x in st.alive or any(e.name == x and e.at >= close for e in st.exits)}
         voted = {v["voter"] for v in rec.tally.valid if v.get("changed_to") is None} if rec.tally else set()
-        voted |= rec.ctx.barred  # M42-R8: a character barred from voting cannot be carded for not voting
+        voted |= rec.ctx.barred  # M42-R14a: barred from voting that day (M42-R8): no (b) yellow; (a), (c) still apply
         if self.lurk_watch is None:
             opts = lurking.LurkOptions(min_posts=int(o["lurk_min_posts"]), chain_posts=int(o["lurk_chain_posts"]))
             self.lurk_watch = lurking.LurkWatch(self.roster, opts)
@@ -50,10 +51,10 @@ class DisciplineMixin:
             st.cards.append(card)
             if (n, r.character, r.rule) in waived:  # kept in the list, marked, so the director sees it
                 card.withdrawn = f"导演免除：{waived[(n, r.character, r.rule)]}"
-                self.note(close, f"{r.character}第 {n} 天潜水（{r.rule}）的黄牌已由导演免除", False)
+                self.note(close, f"{r.character}第 {n} 天潜水（{r.rule}）的黄牌已由导演免除", False, card)
                 continue
-            self.note(close, f"{r.character}因潜水被判黄牌（M42-R14 {r.rule}）", True)
-            self.red_check(r.character, close)
+            self.note(close, f"{r.character}因潜水被判黄牌（M42-R14 {r.rule}）", True, card)
+            self.red_check(r.character, close, card)
 
     # -- cards, substitutes (M42-R13, R16) ------------------------------------------
 
@@ -71,21 +72,34 @@ class DisciplineMixin:
         at = facts.event_time(self.gd, ev)
         card = Card(self.next_card_number(), name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line)
         st.cards.append(card)
-        self.note(at, f"{name}被判{ {'blue': '蓝牌', 'yellow': '黄牌', 'red': '红牌'}[color] }：{card.reason}", True)
-        self.red_check(name, at)
+        self.note(at, f"{name}被判{ {'blue': '蓝牌', 'yellow': '黄牌', 'red': '红牌'}[color] }：{card.reason}", True, card)
+        self.red_check(name, at, card)
 
     def next_card_number(self) -> int:
         """Director's cards are numbered in ledger order, so `withdraw N` always names the same card;
         computed lurking yellows have no number (they are waived with `waive`)."""
         return 1 + sum(1 for c in self.st.cards if c.number is not None)
 
-    def red_check(self, name: str, at: datetime) -> None:
-        """A red (given, or 3 yellows) puts a character still in out: after the day's vote if by day."""
+    def red_check(self, name: str, at: datetime, card=None) -> None:
+        """A red (given, or 3 yellows) puts a character still in out: after the day's vote if by day.
+
+        M42-R13: characters who are out can still be carded, and a red card still
+        asks the director whether the camp loses: a red that ``card`` (the card just
+        given) made stand for a character already out adds that question."""
         from modtool.m42.cards import standing
 
         st = self.st
         mine = [c for c in st.cards if c.character == name]
-        if standing(mine).red == 0 or name not in st.alive or name in st.red_queue or st.over:
+        red = standing(mine).red
+        if red == 0 or st.over:
+            return
+        if name not in st.alive:
+            fresh = card is not None and red > standing([c for c in mine if c is not card]).red
+            if fresh and not any(p.kind == "camp_loss" and p.who == name for p in st.pending):
+                st.pending.append(Pending("camp_loss", name, at, None))
+                self.note(at, f"{name}已出局，仍被判红牌：请导演决定其阵营是否判负（M42-R13）", False)
+            return
+        if name in st.red_queue:
             return
         if st.phase == "day":
             st.red_queue.append(name)
@@ -146,8 +160,9 @@ class DisciplineMixin:
         if name is None:
             return
         at = facts.event_time(self.gd, ev)
-        st.cards.append(Card(self.next_card_number(), name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line))
-        self.red_check(name, at)
+        card = Card(self.next_card_number(), name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line)
+        st.cards.append(card)
+        self.red_check(name, at, card)
 
     def assistant(self, ev) -> None:
         """M42-R16: an assistant only for a player with at most 3 earlier games."""

@@ -51,8 +51,8 @@ class Engine(DisciplineMixin):
         """A submission the rules refuse: kept in the ledger as a fact, shown as 不受理, not damage."""
         self.st.problems.append(Problem(self.gd.source, message, ev.line if ev is not None else None, refused=True))
 
-    def note(self, at: datetime, text: str, public: bool) -> None:
-        self.st.timeline.append(Moment(at, text, public))
+    def note(self, at: datetime, text: str, public: bool, card=None) -> None:
+        self.st.timeline.append(Moment(at, text, public, card))
 
     def character(self, label, ev) -> str | None:
         found = self.roster.lookup(str(label))
@@ -204,8 +204,13 @@ class Engine(DisciplineMixin):
             rec.exits.append(self.exit(result["target"], result["kind"], "day", close))
         self.lurking(n, close)
         for name in st.red_queue:  # M42-R13: a day's red-card exits resolve after its vote
-            if name in st.alive and not st.over:
+            if st.over:
+                break
+            if name in st.alive:
                 rec.exits.append(self.exit(name, "redcard", "day", close))
+            elif not any(p.kind == "camp_loss" and p.who == name for p in st.pending):
+                # Out by the vote first: the red card still asks the director about the camp (M42-R13).
+                st.pending.append(Pending("camp_loss", name, close, None))
         st.red_queue = []
         if st.over:
             return

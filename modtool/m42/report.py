@@ -46,7 +46,7 @@ def vote_lines(tj: dict) -> tuple[list[dict], list[str]]:
         w = v["weight"]
         voters.setdefault(v["target"], []).append(v["voter"] + (f"×{w}" if w > 1 else ""))
     rows = [{"target": k, "votes": n, "voters": "、".join(voters.get(k, []))} for k, n in tj["counts"].items()]
-    # Among equal counts the one the result chose (M42-R2: earliest to the maximum) comes first.
+    # Among equal counts the one the result chose (M42-R2: the earliest last rise to the maximum) comes first.
     chosen = (tj.get("result") or {}).get("target")
     rows.sort(key=lambda r: (-r["votes"], r["target"] != chosen))
     return rows, abstained

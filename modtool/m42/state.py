@@ -86,6 +86,7 @@ class Moment:
     at: datetime
     text: str
     public: bool
+    card: object | None = None  # the cards.Card this line tells of (a withdrawn card's line is left out of the end post)
 
 
 @dataclass

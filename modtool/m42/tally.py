@@ -156,7 +156,8 @@ class _Day:
         self.counted: dict[str, dict] = {}  # voter -> current valid entry
         self.vote_posts: dict[str, list[Post]] = {}  # voter -> posts a change may reply to
         self.changes_used: dict[str, int] = {}
-        self.events: list[tuple[str, str | None]] = []  # replay log for M42-R2: (+target, -target)
+        # Replay log for M42-R2: (+target, -target, where: the vote's floor (None: 代投) and time).
+        self.events: list[tuple[str, str | None, tuple]] = []
         self.live_labels = [
             lab
             for c in ctx.roster
@@ -284,7 +285,7 @@ class _Day:
         self.counted[voter] = entry
         if p is not None:
             self.vote_posts.setdefault(voter, []).append(p)
-        self.events.append((name, None))
+        self.events.append((name, None, (base["floor"], base["time"])))
 
     def _first_vote(self, voter: str) -> dict | None:
         for v in self.t.valid:
@@ -356,7 +357,7 @@ class _Day:
         self.counted[voter] = entry
         if p is not None:
             self.vote_posts.setdefault(voter, []).append(p)
-        self.events.append((name, cur["target"]))
+        self.events.append((name, cur["target"], (base["floor"], base["time"])))
 
     # -- a proxy vote (代投)
     def proxy(self, pr: ProxyVote) -> None:
@@ -414,8 +415,9 @@ class _Day:
         return t
 
     def sheriff_result(self) -> dict:
-        """M42-R2: most valid votes; tie -> the one whose running tally last
-        rose to the final maximum earliest; no valid votes -> no sheriff."""
+        """M42-R2: most valid votes; tie -> among the tied, the one whose running tally
+        rose to the final maximum earliest, counting for each the last moment it rose
+        to that value; no valid votes -> no sheriff."""
         counts = {k: v for k, v in self.t.counts.items() if v > 0}
         if not counts:
             return {"kind": "no_sheriff", "target": None, "tied": [], "rule": "M42-R2",
@@ -427,8 +429,9 @@ class _Day:
                     "explain": f"{tied[0]}以{top}票获得最多有效票，当选警长（M42-R2）。"}
         # Replay valid votes and changes in post order (weights are 1 on day 1).
         running: dict[str, int] = {}
+        first_rise: dict[str, int] = {}
         last_rise: dict[str, int] = {}
-        for i, (plus, minus) in enumerate(self.events):
+        for i, (plus, minus, _) in enumerate(self.events):
             if plus == minus:
                 continue  # a change to the same target moves nothing
             if minus is not None and minus != "弃权":
@@ -436,11 +439,30 @@ class _Day:
             if plus is not None and plus != "弃权":
                 running[plus] = running.get(plus, 0) + 1
                 if running[plus] == top:
+                    first_rise.setdefault(plus, i)
                     last_rise[plus] = i
-        winner = min(tied, key=lambda k: last_rise.get(k, len(self.events)))
-        names = "、".join(tied)
+        order = sorted(tied, key=lambda k: last_rise.get(k, len(self.events)))
+        winner = order[0]
         return {"kind": "sheriff", "target": winner, "tied": tied, "rule": "M42-R2",
-                "explain": f"{names}同为{top}票；{winner}最先达到{top}票，当选警长（M42-R2）。"}
+                "explain": self._tie_explain(tied, order, top, first_rise, last_rise)}
+
+    def _tie_explain(self, tied: list[str], order: list[str], top: int, first: dict, last: dict) -> str:
+        """M42-R2 in the director's words, as computed: each tied character's last rise to
+        the final maximum, earliest first; and a character who had reached it earlier
+        but fell back, whose earlier moment does not count (the chart shows it)."""
+        def where(i: int) -> str:
+            floor, time = self.events[i][2]
+            stamp = f"（{self.aware(time):%m-%d %H:%M}）" if time is not None else ""
+            return (f"{floor}楼" if floor is not None else "代投") + stamp
+
+        rises = "、".join(f"{k} {where(last[k])}" for k in order if k in last)
+        winner = order[0]
+        text = (f"{'、'.join(tied)}同为{top}票。平票时比较各人票数最后一次升到{top}票的时刻（M42-R2）："
+                f"{rises}；{winner}最早，当选警长（M42-R2）。")
+        earlier = [k for k in order[1:] if k in first and first[k] < last[winner]]
+        for k in earlier:
+            text += f"{k}在 {where(first[k])} 曾先到{top}票，之后票数减少，再升到{top}票已晚于{winner}。"
+        return text
 
     def exile_result(self) -> dict:
         """M42-R4: unique top exiled; tie or no votes -> scapegoat if alive."""

@@ -89,7 +89,10 @@ def end(gd: GameDir, st: State) -> dict:
             }
             for c in gd.roster
         ],
-        "timeline": [{"at": fmt(m.at, False), "text": m.text} for m in st.timeline],
+        # In time order (a fact recorded late sits at its time; ties keep the replay's order),
+        # without the lines of withdrawn or waived cards (M42-R13, R14).
+        "timeline": [{"at": fmt(m.at, False), "text": m.text}
+                     for m in sorted(st.timeline, key=lambda m: m.at) if not (m.card is not None and m.card.withdrawn)],
     }
 
 

@@ -272,7 +272,12 @@ class MafiaPack(GamePack):
     def read_dump(self, text: str, source: str, tz: tzinfo):
         return read_dump(text, source, tz)
 
-    def new_game(self, game_dir, game, *, roster, seed, players, require, board):
+    def new_game(self, game_dir, game, *, roster, seed, players, require, board, custom_roles=False):
+        if custom_roles:
+            from modtool.problems import Problem, UserError
+
+            raise UserError(Problem("argument --custom-roles", "a mafia setup is the host's own: there is no role set "
+                                                                "to check, so --custom-roles does not apply (nothing was written)"))
         return new_game(game_dir, roster), []
 
     def replay_problems(self, gd) -> list:

@@ -39,8 +39,11 @@ class ZhenhuanPack(GamePack):
             {"name": str(s.get("player")), "account": str(s.get("account", s.get("player"))),
              "role": s.get("character"), "seat": s.get("seat")} for s in header["seats"] if isinstance(s, dict)])
 
-    def new_game(self, game_dir, game, *, roster, seed, players, require, board):
+    def new_game(self, game_dir, game, *, roster, seed, players, require, board, custom_roles=False):
         from modtool.zhenhuan.newgame import create_clocktower_game
+
+        if custom_roles:  # ZH-R1: the deal follows the table; the storyteller's choices are --require / --board
+            raise UserError(Problem("参数 --custom-roles", "甄嬛按人数表发身份（ZH-R1），没有自定义配置；指定角色请用 --require 或 --board（什么也没写）"))
 
         return create_clocktower_game(game_dir, game, roster, players, seed, list(require), board)
 
