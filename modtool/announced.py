@@ -102,7 +102,7 @@ def _simulated(gd, new: list[dict]):
     but can never save its own: ``raw_count`` names no ledger."""
     added = [Event(ev["type"], {k: v for k, v in ev.items() if k != "type"}, gd.raw_last_line + k)
              for k, ev in enumerate(new, 1)]
-    if any(e.type == "revert" for e in added):
+    if any(e.type in ("revert", "edit") for e in added):
         from modtool import ledger
         from modtool.gamefile import effective_events
 

@@ -194,6 +194,8 @@ def import_(
     for notice in report.notices:
         typer.echo(tr("注意：{notice}").format(notice=notice))
     for post in report.changed:
+        typer.echo(tr("注意：{floor}楼（{author}）在论坛上被编辑过：已记下新版本，旧版本保留在账本里（G-R3；tally 列出两个版本）").format(floor=post.floor, author=post.author))
+    for post in report.twice:
         typer.echo(tr("注意：{floor}楼（{author}）与账本中已导入的内容不同（可能被编辑过），未覆盖").format(floor=post.floor, author=post.author))
     for account, floors in report.unknown_accounts.items():
         shown = tr("、").join(tr("{floor}楼").format(floor=f) for f in floors[:10])

@@ -53,6 +53,7 @@ def post_of(ev, gd: GameDir) -> Post:
         edited=d.get("edited"),
         reply_to=reply,
         source=f"{gd.source}:{ev.line}" if ev.line else gd.source,
+        **({"extra": {"earlier": d["earlier"]}} if d.get("earlier") else {}),  # G-R3: the versions before this one
     )
     posts[id(ev)] = (ev, post)  # the event is kept with its Post, so its id is not reused
     return post

@@ -268,9 +268,21 @@ def effective_events(events: list[Event], source: str) -> tuple[list[Event], lis
     still works (check names ``modtool upgrade``). Reverting an ``import``
     marker takes back its batch too: the posts whose ids follow the marker's
     (an import numbers its posts right after its marker), or for a marker
-    without an id the ``posts`` post events right after it."""
-    if "revert" not in map(_TYPE, events):
+    without an id the ``posts`` post events right after it.
+
+    An ``edit`` is a later version of the post it names by ``of`` (G-R3: a
+    re-import of an edited post): the post stands where it stood, with the
+    edit's text, and ``earlier`` lists the versions before it."""
+    types = list(map(_TYPE, events))
+    if "revert" not in types and "edit" not in types:
         return list(events), []  # nothing taken back: the common case, found without a loop in Python
+    live, problems = _without_reverted(events, source) if "revert" in types else (list(events), [])
+    if "edit" in types:
+        live = _with_edits(live, source, problems)
+    return live, problems
+
+
+def _without_reverted(events: list[Event], source: str) -> tuple[list[Event], list[Problem]]:
     from modtool.events import event_id, fingerprint
 
     live: dict[int, Event] = {}  # id(event) -> event, in ledger order
@@ -318,7 +330,8 @@ def effective_events(events: list[Event], source: str) -> tuple[list[Event], lis
             count = count if isinstance(count, int) and not isinstance(count, bool) else 0
             if tid is not None:
                 if posts_by_id is None:
-                    posts_by_id = {event_id(e.data): e for e in events if e.type == "post" and event_id(e.data) is not None}
+                    posts_by_id = {event_id(e.data): e for e in events
+                                   if e.type in ("post", "edit") and event_id(e.data) is not None}
                 for k in range(tid + 1, tid + 1 + count):
                     member = posts_by_id.get(k)
                     if member is not None:
@@ -332,6 +345,38 @@ def effective_events(events: list[Event], source: str) -> tuple[list[Event], lis
                         break  # the batch ends where its posts end (a hand edit may have removed some)
                     live.pop(id(member), None)
     return list(live.values()), problems
+
+
+def _with_edits(events: list[Event], source: str, problems: list[Problem]) -> list[Event]:
+    """Each ``edit`` put in its post's place (G-R3), the versions before it in ``earlier``."""
+    from modtool.events import event_id, fingerprint
+
+    out: list[Event | None] = []
+    slot: dict = {}  # a post's reference (id or fingerprint) -> its index in out
+    for ev in events:
+        if ev.type == "post":
+            i = event_id(ev.data)
+            slot[i if i is not None else fingerprint(ev.type, ev.data)] = len(out)
+            out.append(ev)
+        elif ev.type == "edit":
+            k = slot.get(ev.data.get("of"))
+            if k is None:
+                problems.append(Problem(source, t("edit 指向帖子 {ref}，账本里没有这个仍然有效的帖子").format(ref=ev.data.get("of")), ev.line))
+                continue
+            old = out[k]
+            earlier = list(old.data.get("earlier") or []) + [
+                {f: old.data[f] for f in ("time", "edited", "body") if old.data.get(f) is not None}]
+            data = {f: v for f, v in ev.data.items() if f not in ("of", "id")}
+            if "id" in old.data:
+                data["id"] = old.data["id"]  # the post keeps its name; the version has its own
+            data["version_of"] = ev.data.get("of")
+            data["version"] = event_id(ev.data)
+            data["earlier"] = earlier
+            data.setdefault("edited", t("重新导入时内容已改变"))  # flagged as edited even when the page shows no edit line
+            out[k] = Event("post", data, ev.line)
+        else:
+            out.append(ev)
+    return [e for e in out if e is not None]
 
 
 def legacy_reverts(events: list[Event]) -> list[Event]:

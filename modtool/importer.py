@@ -31,7 +31,9 @@ from modtool.problems import Problem
 class ImportReport:
     added: int = 0
     skipped: int = 0
-    changed: list[Post] = field(default_factory=list)  # same key, different text now
+    changed: list[Post] = field(default_factory=list)  # same key, different text now: recorded as a new version (G-R3)
+    twice: list[Post] = field(default_factory=list)  # in this import twice with different texts: the first stands
+    fresh: set = field(default_factory=set, repr=False)  # id() of the events this import adds
     unknown_accounts: dict[str, list[int]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     notices: list[Problem] = field(default_factory=list)  # told, the import goes on
@@ -88,7 +90,7 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
     finally:
         if enabled:
             gc.enable()
-    report.added = len(new_events)
+    report.added = len(new_events) - len(report.changed)
     return new_events, report
 
 
@@ -99,6 +101,7 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
     in_roster: dict[str, bool] = {}
     by_account = gd.roster.by_account
     key_day = None if spans else day
+    fresh = report.fresh
     for row in rows:
         pid, floor, author, stamp, body, edited, reply_to, _ = row
         key = pid if pid else ("floor", thread, key_day, floor)  # _key, inlined
@@ -109,8 +112,25 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
                     if pid else t("帖子 {floor} 已作为第 {old_day} 天的 {old_thread} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件")
                 report.problems.append(Problem(source, said.format(pid=pid, floor=floor, old_day=old.get("day"), old_thread=old.get("thread"),
                                                                    day=day, thread=thread), floor=floor))
-            elif old.get("body") != body:
-                report.changed.append(_row_post(row, source, gd.tz))
+            elif old.get("body") != body and all(v.get("body") != body for v in old.get("earlier") or ()):
+                post = _row_post(row, source, gd.tz)
+                if old.get("type") == "post" and id(old) in fresh:  # twice in this import: the first copy stands
+                    report.twice.append(post)
+                    report.skipped += 1
+                    continue
+                # G-R3: the post was edited on the forum: its new text is a new version of the same post
+                report.changed.append(post)
+                ref = old.get("version_of") or old.get("id")
+                if type(ref) is not int:
+                    from modtool.events import fingerprint
+
+                    ref = ref or fingerprint("post", {k: v for k, v in old.items() if k != "type"})
+                ev = {"type": "edit", "of": ref}
+                ev.update({k: v for k, v in post_event(post, thread, day).items() if k != "type"})
+                existing[key] = {**ev, "earlier": list(old.get("earlier") or []) + [{"body": old.get("body")}],
+                                 "version_of": ref}
+                append(ev)
+                continue
             report.skipped += 1
             continue
         if pid:
@@ -126,6 +146,7 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
             if ref:
                 ev["reply_to"] = ref
         existing[key] = ev
+        fresh.add(id(ev))
         append(ev)
         known = in_roster.get(author)
         if known is None:

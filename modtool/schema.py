@@ -66,6 +66,10 @@ COMMON_EVENTS["import"] = {
     "files": ((list,), False),
 }
 
+# A later version of a saved post (G-R3): a re-import found its text changed on the
+# forum. ``of`` names the post event (its id); the fields are the post's, as it reads now.
+COMMON_EVENTS["edit"] = {"of": ((int, str), True), **COMMON_EVENTS["post"]}
+
 # Results the forum has read (G-R2; modtool.announced): written by announce and advance.
 COMMON_EVENTS["announced"] = {"by": (_STR, False), "results": ((dict,), True), "labels": ((dict,), False)}
 
@@ -77,7 +81,7 @@ EVENT_NAMES = {
     "advance": "推进阶段", "last_words": "遗言", "draw": "随机抽取", "card": "判罚", "withdraw": "撤牌",
     "decision": "导演决定", "substitute": "替补", "leave": "无替补离场", "assistant": "场外助理", "waive": "免除潜水黄牌",
     "bar": "禁票", "night_action": "夜间行动", "day_action": "白天技能", "nominate": "提名", "vote": "投票",
-    "info": "给出的信息", "answer": "说书人的回答", "announced": "已公布的结果",
+    "info": "给出的信息", "answer": "说书人的回答", "announced": "已公布的结果", "edit": "帖子的新版本",
 }
 
 

@@ -258,7 +258,7 @@ def test_plan_import_reads_each_file(monkeypatch, tmp_path):
     assert events == [post_event(p, "vote", 2)]
     assert events[0]["time"] == "2026-11-03 20:15:09"
     assert (report.added, report.skipped, report.unknown_accounts) == (1, 2, {"路人甲": [2]})
-    assert [(c.floor, c.author, c.body, c.time) for c in report.changed] == [(2, "路人甲", changed.body, datetime.fromtimestamp(T0, TZ))]
+    assert [(c.floor, c.author, c.body, c.time) for c in report.twice] == [(2, "路人甲", changed.body, datetime.fromtimestamp(T0, TZ))]  # twice in one import: the first copy stands (not a new version)
 
 
 ZONES = ["Asia/Shanghai", "America/New_York", "Australia/Lord_Howe", "Europe/Dublin", "Africa/Monrovia", "UTC"]

@@ -246,8 +246,10 @@ class _Day:
         if isinstance(pv, FormatError):
             self.invalid_post(base, pv.reason)
             return
-        if p.edited:  # M42-R5: counts as it reads now, flagged
-            self.flag(p.floor, voter, "edited", f"投票帖被编辑过（{p.edited}），按现在的内容计票，请导演核对")
+        if p.edited:  # M42-R5, G-R3: counts as it reads now, flagged, with the text it had before
+            before = "".join(f"；之前的版本：「{' / '.join(str(v.get('body', '')).split())}」"
+                             for v in (p.extra.get("earlier") or []))
+            self.flag(p.floor, voter, "edited", f"投票帖被编辑过（{p.edited}），按现在的内容计票，请导演核对{before}")
         if voter in ctx.barred:  # M42-R8
             self.invalid_post(base, f"{voter}被替罪羊指定今天不得投票（M42-R8）")
             return

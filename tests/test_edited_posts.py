@@ -1,0 +1,121 @@
+"""G-R3: a post edited on the forum counts as it reads now, and both versions stay.
+
+A re-import of an edited post records the new text as an ``edit`` event (a
+new version of the same post, named by the post's id); the old version stays
+in the ledger. The tally counts the new text (M42-R5), flags it and shows the
+version before. A re-imported old copy adds nothing; undoing the import that
+brought the new version brings the old one back; and a new version that
+would change an announced result is guarded (G-R2).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from modtool import ledger
+from tests.support.values import run_main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PASTE = "#30 雅雅女王 2026-11-04 10:20\n投票对象：{target}\n投票理由：跟票\n"
+
+
+def fresh():
+    from modtool import gamefile
+    from modtool.ledger import _store
+
+    _store._memo.clear()
+    gamefile._opened.clear()
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    fresh()
+    capsys.readouterr()
+    code = run_main([str(a) for a in args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def game(tmp_path):
+    """examples/m42, with 涂山雅雅's day-2 vote (6楼) taken back, so her next vote post counts."""
+    g = tmp_path / "g"
+    shutil.copytree(ROOT / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    return g
+
+
+def tally_json(capsys, game, day=2) -> dict:
+    code, out, err = run(capsys, "tally", game, "--day", day, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_g_r3_a_reimported_edited_paste_is_a_new_version_counted_as_it_reads_now(game, tmp_path, capsys):
+    first, second = tmp_path / "p1.txt", tmp_path / "p2.txt"
+    first.write_text(PASTE.format(target="石宽"), encoding="utf-8")
+    second.write_text(PASTE.format(target="东方淮竹"), encoding="utf-8")
+    assert run(capsys, "import", game, first, "--thread", "discussion", "--day", "2")[0] == 0
+    code, out, _ = run(capsys, "import", game, second, "--thread", "discussion", "--day", "2")
+    assert code == 0 and "30楼（雅雅女王）在论坛上被编辑过：已记下新版本" in out
+    fresh()
+    events = ledger.load(game / "ledger.yaml").events
+    post = next(e for e in events if e.type == "post" and e.data.get("floor") == 30)
+    edit = events[-1]
+    assert edit.type == "edit" and edit.data["of"] == post.data["id"] and "东方淮竹" in edit.data["body"]
+    assert "石宽" in post.data["body"]  # the old version stays in the ledger
+    from modtool.gamefile import open_game
+
+    fresh()
+    (current,) = [e for e in open_game(game).of_type("post") if e.data.get("floor") == 30]
+    assert "东方淮竹" in current.data["body"] and current.data["earlier"][0]["body"] == post.data["body"]
+    # The old copy imported again is not a newer version: nothing is added.
+    before = (game / "ledger.yaml").read_bytes()
+    assert run(capsys, "import", game, first, "--thread", "discussion", "--day", "2")[0] == 0
+    assert (game / "ledger.yaml").read_bytes() == before
+    # Undoing the import that brought the new version brings the old one back.
+    assert run(capsys, "undo", game, "--import", "last")[0] == 0
+    fresh()
+    (current,) = [e for e in open_game(game).of_type("post") if e.data.get("floor") == 30]
+    assert "石宽" in current.data["body"] and "earlier" not in current.data
+
+
+def test_g_r3_the_tally_counts_the_new_text_flags_it_and_shows_the_version_before(game, tmp_path, capsys):
+    # 涂山雅雅's only day-2 vote post, 6楼 in the example's JSON page, edited on the forum afterwards.
+    page = json.loads((ROOT / "examples" / "m42" / "dumps" / "day2-vote-page1.json").read_text(encoding="utf-8"))
+    posts = page["Variables"]["postlist"]
+    mine = next(p for p in posts if p["position"] == "6")
+    assert "金人凤" in mine["message"]
+    mine["message"] = mine["message"].replace("金人凤", "石宽")
+    edited = tmp_path / "page1-edited.json"
+    edited.write_text(json.dumps(page, ensure_ascii=False), encoding="utf-8")
+    counts = tally_json(capsys, game)["counts"]
+    assert counts.get("石宽", 0) == 0 and counts["金人凤"] == 8
+    code, out, err = run(capsys, "import", game, edited, "--thread", "vote", "--day", "2")
+    assert code == 0, err
+    assert "6楼" in out and "已记下新版本" in out
+    t = tally_json(capsys, game)
+    (vote,) = [v for v in t["valid"] if v["voter"] == "涂山雅雅"]
+    assert vote["target"] == "石宽"  # M42-R5: as it reads now
+    assert t["counts"]["石宽"] == 1 and t["counts"]["金人凤"] == 7
+    (flag,) = [f for f in t["flags"] if f["floor"] == 6]
+    assert "之前的版本" in flag["note"] and "金人凤" in flag["note"]
+    code, text, _ = run(capsys, "tally", game, "--day", "2")
+    assert "之前的版本：「投票对象：金人凤" in text
+
+
+def test_g_r3_a_new_version_that_changes_an_announced_exile_is_guarded(tmp_path, capsys):
+    g = tmp_path / "g"
+    shutil.copytree(ROOT / "examples" / "m42-full", g, ignore=shutil.ignore_patterns(".modtool", "*.lock", "expected"))
+    page = json.loads((ROOT / "examples" / "m42-full" / "dumps" / "day2-vote.json").read_text(encoding="utf-8"))
+    for p in page["Variables"]["postlist"]:  # every vote for 杨一言 edited to 翠玉鸣鸾
+        p["message"] = p["message"].replace("投票对象：杨一言", "投票对象：翠玉鸣鸾")
+    edited = tmp_path / "day2-edited.json"
+    edited.write_text(json.dumps(page, ensure_ascii=False), encoding="utf-8")
+    before = (g / "ledger.yaml").read_bytes()
+    code, _, err = run(capsys, "import", g, edited, "--thread", "vote", "--day", "2")
+    assert code == 1 and (g / "ledger.yaml").read_bytes() == before
+    assert "第 2 天放逐：杨一言 →" in err and "G-R2" in err
