@@ -105,3 +105,16 @@ def test_g_r2_a_waived_yellow_is_told_not_refused(game, capsys):
     code, out, err = run(capsys, "waive", game, "--day", "1", "慕容青", "--rule", "b", "--reason", "系统故障")
     assert code == 0, err
     assert "第 1 天潜水黄牌：−慕容青" in err and "请到论坛更正" in err
+
+
+def test_g_r2_zhenhuan_a_days_deaths_and_the_winner_are_guarded(tmp_path, capsys):
+    g = tmp_path / "z"
+    shutil.copytree(ROOT / "examples" / "zhenhuan", g, ignore=shutil.ignore_patterns(".modtool", "*.lock", "expected"))
+    before = (g / "ledger.yaml").read_bytes()
+    code, _, err = run(capsys, "undo", g, "--import", "1")  # day 1's nominations and votes
+    assert code == 1 and (g / "ledger.yaml").read_bytes() == before
+    assert "第 1 天死亡：−5号（碎玉轩主人）" in err
+    code, _, err = run(capsys, "undo", g, "--import", "1", "--force")
+    assert code == 0 and "第 1 天死亡：−5号（碎玉轩主人）" in err
+    code, out, _ = run(capsys, "status", g)
+    assert "请到论坛更正" in out and "第 1 天死亡" in out

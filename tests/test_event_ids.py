@@ -312,3 +312,29 @@ def test_check_names_a_hand_edited_id_that_is_not_a_number(tmp_path, capsys):
     capsys.readouterr()
     assert run_main(["check", str(game)]) == 1
     assert "card 事件的 id 应为从 1 开始的整数" in capsys.readouterr().err
+
+
+def test_a_withdraw_names_its_card_by_id_so_undoing_an_earlier_card_leaves_it_on_the_same_card(tmp_path, capsys):
+    """Cards are numbered in ledger order; an undo of an earlier card renumbers the
+    later ones, but a withdraw recorded before keeps naming the card it meant."""
+    game = copy_game(EXAMPLES / "m42", tmp_path / "g")
+    assert run_main(["card", str(game), "白月初", "blue", "--reason", "划水", "--at", "2026-11-04 12:00"]) == 0
+    assert run_main(["card", str(game), "石宽", "blue", "--reason", "刷屏", "--at", "2026-11-04 12:30"]) == 0
+    fresh()
+    assert run_main(["withdraw", str(game), "2", "--reason", "误判"]) == 0  # 石宽's
+    fresh()
+    withdraw = ledger.load(game / "ledger.yaml").events[-1]
+    stone = ledger.load(game / "ledger.yaml").events[-2]
+    assert withdraw.data["of"] == stone.data["id"]
+    # The director undoes 白月初's card by hand with a revert of its id: 石宽's card is now number 1.
+    first = ledger.load(game / "ledger.yaml").events[-3]
+    ledger.append(game / "ledger.yaml", [{"type": "revert", "of": first.data["id"]}])
+    fresh()
+    capsys.readouterr()
+    assert run_main(["cards", str(game), "--json"]) == 0
+    import json
+
+    by = {c["character"]: c for c in json.loads(capsys.readouterr().out)["characters"]}
+    assert by["白月初"]["cards"] == []
+    (stone_card,) = by["石宽"]["cards"]
+    assert stone_card["number"] == 1 and "误判" in json.dumps(stone_card, ensure_ascii=False)  # still withdrawn

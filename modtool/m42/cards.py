@@ -25,6 +25,7 @@ class Card:
     line: int | None = None
     source: str = "director"  # director | lurking
     withdrawn: str | None = None  # the reason, when a later event withdrew it
+    event: int | str | None = None  # the card event's id (modtool.events.ref_of): what a withdraw names
 
 
 @dataclass

@@ -141,15 +141,18 @@ def withdraw(
             raise refuse("编号 NUMBER", f"没有第 {number} 张牌（modtool cards 列出编号；潜水黄牌用 modtool waive 免除）")
         if card.withdrawn:
             raise refuse("编号 NUMBER", f"第 {number} 张牌已经撤销过了（{card.withdrawn}）")
+        if card.event is not None:
+            ev["of"] = card.event  # named by its id, which no later undo moves
 
     from modtool.m42.cardsay import totals
     from modtool.m42.commands import record_event
 
     _m42_game(game_dir)
-    st, refused, gd = record_event(game_dir, {"type": "withdraw", "card": number, "reason": reason}, withdrawable)
+    ev = {"type": "withdraw", "card": number, "reason": reason}
+    st, refused, gd = record_event(game_dir, ev, withdrawable)
     if refused:
         raise refused_error(refused)
-    card = next(c for c in st.cards if c.number == number)
+    card = next(c for c in st.cards if (c.event == ev["of"] if "of" in ev else c.number == number))
     _said(st, gd, [f"已撤销第 {number} 张牌", totals(st, card.character)])  # M42-R13: what stands after it
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from modtool.events import ref_of
 from modtool.m42 import facts
 from modtool.m42.state import Pending
 from modtool.problems import Problem
@@ -70,7 +71,8 @@ class DisciplineMixin:
             self.problem(ev, f"牌的颜色应为 blue、yellow 或 red，而不是「{ev.data.get('color')}」")
             return
         at = facts.event_time(self.gd, ev)
-        card = Card(self.next_card_number(), name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line)
+        card = Card(self.next_card_number(), name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line,
+                    event=ref_of(ev))
         st.cards.append(card)
         self.note(at, f"{name}被判{ {'blue': '蓝牌', 'yellow': '黄牌', 'red': '红牌'}[color] }：{card.reason}", True, card)
         self.red_check(name, at, card)
@@ -109,7 +111,8 @@ class DisciplineMixin:
     def withdraw(self, ev) -> None:
         st = self.st
         n = ev.data.get("card")
-        card = next((c for c in st.cards if c.number == n), None)
+        of = ev.data.get("of")  # the card's id: its number shifts when an earlier card is undone
+        card = next((c for c in st.cards if (c.event == of if of is not None else c.number == n)), None)
         if card is None or card.withdrawn:
             self.problem(ev, f"没有第 {n} 张牌可以撤销（modtool cards 列出编号；潜水黄牌用 modtool waive 免除）")
             return
@@ -160,7 +163,7 @@ class DisciplineMixin:
         if name is None:
             return
         at = facts.event_time(self.gd, ev)
-        card = Card(self.next_card_number(), name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line)
+        card = Card(self.next_card_number(), name, "red", "无法继续游戏且无替补（M42-R16）", at, None, ev.line, event=ref_of(ev))
         st.cards.append(card)
         self.red_check(name, at, card)
 

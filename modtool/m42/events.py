@@ -29,7 +29,7 @@ M42_EVENTS: dict[str, Schema] = {
     "card": {"character": (_STR, True), "color": (_STR, True), "reason": (_STR, True), "at": (_STR, True),
              "floor": (_INT, False), "note": (_STR, False)},
     # Withdraw card number `card` (as `modtool cards` numbers them); history stays.
-    "withdraw": {"card": (_INT, True), "reason": (_STR, True), "at": (_STR, False)},
+    "withdraw": {"card": (_INT, True), "of": ((int, str), False), "reason": (_STR, True), "at": (_STR, False)},
     # The director's answer to a question the rules leave open.
     "decision": {"about": (_STR, True), "character": (_STR, True), "loses": ((bool,), True), "at": (_STR, True),
                  "note": (_STR, False)},

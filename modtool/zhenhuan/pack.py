@@ -18,6 +18,11 @@ class ZhenhuanPack(GamePack):
     name = "zhenhuan（血染甄嬛传）"
     kinds = KINDS
     public_kinds = PUBLIC_KINDS
+
+    def results(self, gd) -> dict:
+        from modtool.zhenhuan.results import results
+
+        return results(gd)
     writing_commands = frozenset({"info", "answer", "nominate", "vote"})
 
     def data_file(self) -> Path:
