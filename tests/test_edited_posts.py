@@ -119,3 +119,21 @@ def test_g_r3_a_new_version_that_changes_an_announced_exile_is_guarded(tmp_path,
     code, _, err = run(capsys, "import", g, edited, "--thread", "vote", "--day", "2")
     assert code == 1 and (g / "ledger.yaml").read_bytes() == before
     assert "第 2 天放逐：杨一言 →" in err and "G-R2" in err
+
+
+VOTE = "#40 淮竹清风 2026-11-05 12:00\n{edit}投票对象：{target}\n投票理由：看票型\n"
+
+
+@pytest.mark.parametrize("edited_at, counted", [("2026-11-05 22:00", "石宽"), ("2026-11-05 20:30", "涂山红红")])
+def test_g_r3_with_an_edit_time_the_version_standing_at_the_close_counts(game, tmp_path, capsys, edited_at, counted):
+    """Day 2 of examples/m42 closes 11-05 21:00; 东方淮竹 has not voted yet."""
+    first, second = tmp_path / "v1.txt", tmp_path / "v2.txt"
+    first.write_text(VOTE.format(edit="", target="石宽"), encoding="utf-8")
+    second.write_text(VOTE.format(edit=f"本帖最后由 淮竹清风 于 {edited_at} 编辑\n", target="涂山红红"), encoding="utf-8")
+    assert run(capsys, "import", game, first, "--thread", "vote", "--day", "2")[0] == 0
+    assert run(capsys, "import", game, second, "--thread", "vote", "--day", "2")[0] == 0
+    t = tally_json(capsys, game)
+    (vote,) = [v for v in t["valid"] if v["voter"] == "东方淮竹"]
+    assert vote["target"] == counted
+    (flag,) = [f for f in t["flags"] if f["floor"] == 40]
+    assert ("关门后又被编辑" in flag["note"]) == (counted == "石宽")

@@ -249,6 +249,8 @@ class _Day:
         if p.edited:  # M42-R5, G-R3: counts as it reads now, flagged, with the text it had before
             before = "".join(f"；之前的版本：「{' / '.join(str(v.get('body', '')).split())}」"
                              for v in (p.extra.get("earlier") or []))
+            if p.extra.get("after_close"):  # G-R3: an edit after the close does not count
+                before += f"；关门后又被编辑为「{' / '.join(str(p.extra['after_close']).split())}」，不计（G-R3）"
             self.flag(p.floor, voter, "edited", f"投票帖被编辑过（{p.edited}），按现在的内容计票，请导演核对{before}")
         if voter in ctx.barred:  # M42-R8
             self.invalid_post(base, f"{voter}被替罪羊指定今天不得投票（M42-R8）")
@@ -499,6 +501,41 @@ def _times(n: int) -> str:
     return "一次" if n == 1 else f"{n}次"
 
 
+_EDIT_TIME = regex.compile(r"于\s*(\d{4})-(\d{1,2})-(\d{1,2})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?")
+
+
+def edit_time(edited: str | None, aware) -> datetime | None:
+    """The time in a Discuz edit line (「本帖最后由 X 于 2026-11-5 20:52 编辑」), or None."""
+    m = _EDIT_TIME.search(edited or "")
+    if m is None:
+        return None
+    try:
+        return aware(datetime(*(int(g) for g in m.groups() if g is not None)))
+    except ValueError:
+        return None
+
+
+def version_at_close(p: Post, close: datetime, aware) -> Post:
+    """G-R3: the version of an edited post standing at the day's close, where the
+    forum gives the edit time. An edit after the close leaves the earlier saved
+    version in force (flagged with the later text); an edit before it is read
+    as a post at the edit time for the rules that depend on time (M42-R5's last
+    hour). Without an edit time the latest version counts."""
+    import dataclasses
+
+    when = edit_time(p.edited, aware)
+    if when is None:
+        return p
+    if when <= close:
+        return dataclasses.replace(p, time=max(aware(p.time), when)) if when > aware(p.time) else p
+    for v in reversed(p.extra.get("earlier") or []):
+        t = edit_time(v.get("edited"), aware)
+        if t is None or t <= close:
+            extra = {**p.extra, "after_close": p.body}
+            return dataclasses.replace(p, body=v.get("body", p.body), edited=v.get("edited") or p.edited, extra=extra)
+    return p
+
+
 def tally_day(
     ctx: DayContext,
     posts: list[Post],
@@ -519,6 +556,8 @@ def tally_day(
     if upto_time is not None:
         upto_time = day.aware(upto_time)
     aware = day.aware
+    if ctx.close is not None and any(p.extra.get("earlier") for p in posts):
+        posts = [version_at_close(p, aware(ctx.close), aware) for p in posts]
     # Each post's time made aware once: (sort key, post), sorted stably by key.
     keyed = [((p.floor, aware(p.time), p.pid), p) for p in posts]
     keyed.sort(key=itemgetter(0))
