@@ -261,3 +261,43 @@ def test_g_r1_m42_r8_latest_valid_naming_before_the_day_opens_stands(m42_game):
              + "- {type: bar, day: 3, voters: [李去浊], at: '2026-11-05 21:20'}\n")
     assert st.barred[3] == {"李去浊"} and not refused_lines(st)
     assert next(iter(st.replaced.values()))["target"] == "石宽"
+
+
+# -- what the commands say ---------------------------------------------------------------------------
+
+
+def test_g_r1_zh_act_says_what_it_replaces_and_the_sheet_shows_refusals(tmp_path, capsys):
+    from pathlib import Path
+
+    from tests.support.values import run_main
+
+    src = Path(__file__).resolve().parent.parent / "examples" / "zhenhuan" / "ledger.yaml"
+    game = tmp_path / "zh"
+    game.mkdir()
+    lines = src.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = [i for i, line in enumerate(lines) if line.strip() == "- type: advance"][1] + 3  # day 1 closed: night 2 open
+    (game / "ledger.yaml").write_text("".join(lines[:cut]), encoding="utf-8")
+    assert run_main(["act", str(game), "4", "protect", "4", "--at", "2026-11-04 22:05"]) == 1
+    assert "果郡王不可保护自己（ZH-R4）" in capsys.readouterr().err
+    assert run_main(["act", str(game), "4", "protect", "6", "--at", "2026-11-04 22:10"]) == 0
+    assert "替换" not in capsys.readouterr().out
+    assert run_main(["act", str(game), "4", "protect", "3", "--at", "2026-11-04 22:20"]) == 0
+    assert "替换了 22:10 的选择：守护 6号" in capsys.readouterr().out
+    assert run_main(["act", str(game), "6", "ranzhi", "7"]) == 0
+    capsys.readouterr()
+    assert run_main(["night", str(game)]) == 0
+    sheet = capsys.readouterr().out
+    assert "不受理：protect → 4号（果郡王不可保护自己（ZH-R4））" in sheet
+    assert "已被替换：protect → 6号" in sheet and "已选择：protect → 3号" in sheet
+    assert "已选择：protect → 4号" not in sheet
+    assert "真实信息：染指7号：成功" in sheet  # 三阿哥's true answer once he has chosen
+
+
+def test_g_r1_m42_act_says_what_it_replaces(m42_game, capsys):
+    from tests.support.values import run_main
+
+    game = m42_game(DAY1)
+    assert run_main(["act", str(game), "狼人", "kill", "白月初", "--at", "2026-11-03 21:10"]) == 0
+    capsys.readouterr()
+    assert run_main(["act", str(game), "狼人", "kill", "东方月初", "--at", "2026-11-03 21:20"]) == 0
+    assert "替换了 21:10 的选择：杀人 白月初" in capsys.readouterr().out
