@@ -146,9 +146,10 @@ def test_zh_r10_qifei_silence_not_twice_running():
     g = grim(*BASE)
     acts = [act(3, "silence", 1, day=1), act(3, "silence", 1, floor=20), act(3, "silence", 2), act(3, "silence", 4)]
     r = day_report(g, 2, [], [], acts)
-    assert r.silenced == [2]
+    # G-R1: a second valid silence the same day replaces the first (2), it is not refused.
+    assert r.silenced == [4] and len(r.invalid) == 1
     assert "20楼" in r.invalid[0].reason and "不能连续两天禁言同一人" in r.invalid[0].reason
-    assert "每天一次" in r.invalid[1].reason
+    assert [(st.kind, seat) for seat, st in r.statuses] == [("silenced", 4)]
     # Not complying: executed at once.
     r = day_report(g, 2, [], [], [act(3, "silence", 2), act(0, "not_complied", 2)])
     assert r.execution.seat == 2 and r.execution.cause == "qifei"
@@ -161,9 +162,9 @@ def test_zh_r10_qifei_silence_not_twice_running():
 def test_zh_r10_dunqinwang_drunk_until_next_day():
     g = grim("zhenhuan", "taihou", "qifei", "dunqinwang", "huafei", "huangshang", "wentaiyi")
     r = day_report(g, 2, [nom(1, 6)], [], [act(4, "drunk", 2), act(2, "force_execute", 6), act(4, "drunk", 3)])
-    assert [(s, st.kind, st.until) for s, st in r.statuses][0] == (2, "drunk", ("day", 3))
-    assert r.execution is None  # 太后 drunk: no effect
-    assert "每天一次" in r.invalid[0].reason
+    # G-R1: the later valid choice (3) replaces the first (2); the drunk ends when the next day begins.
+    assert [(s, st.kind, st.until) for s, st in r.statuses if st.kind == "drunk"] == [(3, "drunk", ("day", 3))]
+    assert r.execution is None and not r.invalid  # 太后 drunk: no effect
     # 敦亲王 impaired: no token.
     g.seat(4).statuses.append(Status("poisoned", "5", until=("night", 3)))
     r = day_report(g, 2, [], [], [act(4, "drunk", 2)])

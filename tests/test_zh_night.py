@@ -95,9 +95,9 @@ def test_zh_r13_only_characters_in_play_and_dead_skipped():
 
 def test_zh_r13_killed_tonight_skips_later_step_keeps_earlier():
     chars = ["jinxi", "huangshang", "anlingrong", "guojunwang", "yelanyi", "niangengyao"]
-    g = board(chars, to_night(2) + [act(2, 2, "kill", 1), act(2, 2, "kill", 3)])
+    g = board(chars, to_night(2) + [act(2, 2, "kill", 3), act(2, 2, "kill", 1)])
     steps = by_char(night_steps(g))
-    assert "jinxi" not in steps  # killed at the demon step, before her own
+    assert "jinxi" not in steps  # killed at the demon step, before her own (G-R1: the later choice counts)
     g = board(chars, to_night(2) + [act(2, 2, "kill", 3)])
     assert "anlingrong" in by_char(night_steps(g))  # acted before she died
 

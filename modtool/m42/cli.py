@@ -495,6 +495,12 @@ def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str]
     if refused:
         raise refused_error(refused)
     typer.echo(f"已记录：{actor} {ABILITY_WORDS[ability][0]} {' '.join(targets)}".rstrip())
+    old = getattr(st, "replaced", {}).get(gd.events[-1].line)
+    if old is not None:  # G-R1: the command says which earlier submission it replaces
+        from modtool.i18n import t
+
+        what = f"{ABILITY_WORDS[old['ability']][0] if old.get('ability') else ABILITY_WORDS['bar'][0]} {old['target'] or ''}".rstrip()
+        typer.echo("  " + t("替换了 {at} 的选择：{what}").format(at=old["at"].strftime("%H:%M"), what=what))
     for m in new:  # what this submission did, the seer's result included (private: for the director)
         typer.echo(f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}")
     if st.winner:

@@ -359,8 +359,7 @@ class Engine(DisciplineMixin):
                 return f"已过时限（关门后一小时，{fmt_short(self.night_deadline(st.number))}），视为放弃（M42-R15）"
             if ability == "kill" and "wolf" in st.lost:
                 return "狼人阵营已判负，失去杀人技能"
-            if ability == "check" and rec.checks:
-                return "预言家每晚只能查验一名角色"
+            # G-R1: a second valid check the same night replaces the first (see do_check).
             if ability in ("save", "poison"):
                 told, recorded = self.witch_told(st.number)
                 due = told + timedelta(minutes=30)
@@ -369,9 +368,10 @@ class Engine(DisciplineMixin):
                                    f"（M42-R15；用 modtool announce {self.gd.folder_arg} witch 记录通知时间）")
                 if at > due:
                     return f"已过时限（得知被指杀角色后半小时，{fmt_short(due)}），视为放弃（M42-R15）"
-                if ability in st.potions_used:
+                again = self.earlier_choice(("witch", actor, ability, st.number)) is not None
+                if ability in st.potions_used and not again:  # G-R1: the same potion tonight is a retry
                     return f"{ABILITY_NAMES[ability]}已经用过（每种药只能用一次）"
-                if rec.used & {"save", "poison"}:
+                if rec.used & ({"save", "poison"} - {ability}) or (rec.used and not again):
                     return "救药和毒药不能在同一晚使用"
                 if ability == "save" and target == actor and not self.gd.options.get("witch_self_save", False):
                     return "本场女巫不得自救"
@@ -394,13 +394,30 @@ class Engine(DisciplineMixin):
             return f"目标{target}已出局"
         return None
 
+    def earlier_choice(self, key):
+        return self.st.__dict__.setdefault("choices", {}).get(key)
+
+    def choice(self, key, ev, target, at) -> None:
+        """G-R1: the last valid submission counts; remember which earlier one it replaces."""
+        choices = self.st.__dict__.setdefault("choices", {})
+        replaced = self.st.__dict__.setdefault("replaced", {})
+        old = choices.get(key)
+        if old is not None:
+            replaced[ev.line] = old
+        choices[key] = {"ability": ev.data.get("ability"), "target": target, "at": at, "line": ev.line}
+
     def do_kill(self, actor, target, at, ev) -> None:
         rec = self.st.nights[self.st.number]
-        rec.kill, rec.kill_at = target, at  # the wolves' latest submission counts
+        self.choice(("kill", rec.number), ev, target, at)
+        rec.kill, rec.kill_at = target, at  # the wolves' latest submission counts (G-R1)
         self.note(at, f"第 {rec.number} 夜：狼人指杀{target}", False)
 
     def do_save(self, actor, target, at, ev) -> None:
         rec = self.st.nights[self.st.number]
+        old = self.earlier_choice(("witch", actor, "save", rec.number))
+        if old is not None:  # G-R1: a retry replaces tonight's save, and its warning
+            self.st.warnings = [w for w in self.st.warnings if w.line != old["line"]]
+        self.choice(("witch", actor, "save", rec.number), ev, target, at)
         rec.saved = target
         rec.used.add("save")
         self.st.potions_used.add("save")
@@ -410,6 +427,7 @@ class Engine(DisciplineMixin):
 
     def do_poison(self, actor, target, at, ev) -> None:
         rec = self.st.nights[self.st.number]
+        self.choice(("witch", actor, "poison", rec.number), ev, target, at)
         rec.poisoned = target
         rec.used.add("poison")
         self.st.potions_used.add("poison")
@@ -418,6 +436,8 @@ class Engine(DisciplineMixin):
     def do_check(self, actor, target, at, ev) -> None:
         rec = self.st.nights[self.st.number]
         result = "村民阵营" if self.camp(target) == "village" else "非村民阵营"
+        self.choice(("check", actor, rec.number), ev, target, at)
+        rec.checks = [c for c in rec.checks if c["seer"] != actor]  # G-R1: the latest valid check counts
         rec.checks.append({"seer": actor, "target": target, "result": result, "at": at})
         self.note(at, f"第 {rec.number} 夜：预言家查验{target}，结果为{result}", False)
 
@@ -465,18 +485,24 @@ class Engine(DisciplineMixin):
 
 
     def bar(self, ev) -> None:
-        """M42-R8: the scapegoat exiled by 冤死 names who may not vote the next day."""
+        """M42-R8 (amended): the scapegoat exiled by 冤死 names who may not vote the next day. Only
+        characters still in the game may be named: naming one who is out is refused and he may
+        name again; the latest valid naming before the next discussion day opens stands (G-R1)."""
         st = self.st
         p = next((p for p in st.pending if p.kind == "bar"), None)
         day = ev.data.get("day")
         if p is None or day != st.number + 1:
             self.refuse(ev, f"不受理：第 {day} 天的禁票无效：只有前一天因冤死出局的替罪羊可以指定（M42-R8）")
             return
-        names = {n for n in (self.character(v, ev) for v in ev.data.get("voters", [])) if n}
-        st.barred[day] = names
-        st.pending.remove(p)
-        self.note(facts.event_time(self.gd, ev) if ev.data.get("at") else p.since,
-                  f"替罪羊{p.who}指定第 {day} 天不得投票：{'、'.join(sorted(names))}", True)
+        names = [n for n in (self.character(v, ev) for v in ev.data.get("voters", [])) if n]
+        out = [n for n in names if n not in st.alive]
+        if out:
+            self.refuse(ev, f"不受理：{'、'.join(out)}已出局，只能指定仍在场上的角色；替罪羊可以重新指定（M42-R8）")
+            return
+        at = facts.event_time(self.gd, ev) if ev.data.get("at") else p.since
+        self.choice(("bar", day), ev, "、".join(sorted(names)), at)
+        st.barred[day] = set(names)
+        self.note(at, f"替罪羊{p.who}指定第 {day} 天不得投票：{'、'.join(sorted(names))}", True)
 
 
 def seeded_choice(seed, key: tuple, candidates: list[str]) -> str:

@@ -39,6 +39,9 @@ def next_steps(gd: GameDir, st: State) -> list[str]:
         steps.append("通知出局角色（遗言、猎人开枪、警长继任），收齐后 modtool advance 开始新的一天")
         steps.append(f"然后发布开始帖：modtool announce {gd.folder_arg} day-start --day {n + 1}")
     for p in st.pending:
+        if p.kind == "bar" and st.barred.get(n + 1):  # M42-R8: named; a new naming may still replace it
+            steps.append(f"替罪羊{p.who}已指定第 {n + 1} 天不得投票：{'、'.join(sorted(st.barred[n + 1]))}（开始新的一天前可以重新指定）")
+            continue
         due = f"，时限 {fmt_short(p.due)}" if p.due else "，在下一个讨论日开始前"
         steps.append(f"待办：{p.who}的{p.label}{due}")
     return steps

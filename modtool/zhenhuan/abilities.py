@@ -6,7 +6,7 @@ from __future__ import annotations
 from modtool.zhenhuan import rules
 from modtool.zhenhuan.board import _MISSING, Board, _seat_of, _targets
 from modtool.zhenhuan.deaths import check_win, kill, transform
-from modtool.zhenhuan.rules import is_demon, is_woman
+from modtool.zhenhuan.rules import is_demon, is_woman, name
 from modtool.zhenhuan.state import Seat, Status
 
 
@@ -14,16 +14,16 @@ def _anlingrong(b: Board, s: Seat, n: int):
     if not s.alive:
         return
     imp = b.impaired(s.number)
-    poison = b.acts(n, s.number, "poison")
-    for t in _targets(b, poison)[:1]:
-        if not is_woman(b.seat(t).character):  # ZH-R2: 香粉 takes women only
-            b.problem(poison, f"安陵容的香粉只能对女性使用（{t}号不是女性角色，ZH-R2）")
-        elif imp:
+    # ZH-R2: 香粉 takes women only; a man is refused and she may choose again (G-R1).
+    _, ts = b.choose(n, s.number, "poison", lambda ts: None if is_woman(b.seat(ts[0]).character)
+                     else f"安陵容的香粉只能对女性使用（{ts[0]}号不是女性角色，ZH-R2）")
+    for t in ts[:1]:
+        if imp:
             b.log(f"安陵容（{s.number}号）受影响：香粉无效（ZH-R3）")
         else:  # ZH-R3: poison lasts until the next night begins
             b.seat(t).statuses.append(Status("poisoned", "anlingrong", ("night", n + 1)))
-    curse = b.acts(n, s.number, "curse")
-    for t in _targets(b, curse)[:1]:
+    _, ts = b.choose(n, s.number, "curse")
+    for t in ts[:1]:
         if imp:
             b.log(f"安陵容（{s.number}号）受影响：诅咒无效（ZH-R3）")
         else:
@@ -31,19 +31,23 @@ def _anlingrong(b: Board, s: Seat, n: int):
 
 
 def _guojunwang(b: Board, s: Seat, n: int):
-    """ZH-R4: protects one other character, never the same one two nights running."""
-    ev = b.acts(n, s.number, "protect")
-    ts = _targets(b, ev)[:1]
-    if not s.alive or not ts:
-        return
-    t = ts[0]
-    if t == s.number:
-        b.problem(ev, "果郡王不可保护自己（ZH-R4）")
+    """ZH-R4: protects one other character, never the same one two nights running (G-R1: a
+    refused choice is not "last night's", and the last valid one of the night counts)."""
+    if not s.alive:
         return
     last = b.protected.get(n - 1)
-    if last and last[0] == s.number and last[1] == t:
-        b.problem(ev, "果郡王不可连续两晚保护同一人（ZH-R4）")
+
+    def judge(ts):
+        if ts[0] == s.number:
+            return "果郡王不可保护自己（ZH-R4）"
+        if last and last[0] == s.number and last[1] == ts[0]:
+            return f"果郡王不可连续两晚保护同一人（{ts[0]}号昨夜已被保护，ZH-R4）"
+        return None
+
+    ev, ts = b.choose(n, s.number, "protect", judge)
+    if ev is None:
         return
+    t = ts[0]
     b.protected[n] = (s.number, t)
     if b.impaired(s.number):
         b.log(f"果郡王（{s.number}号）受影响：保护无效（ZH-R3）")
@@ -52,40 +56,39 @@ def _guojunwang(b: Board, s: Seat, n: int):
 
 
 def _huafei(b: Board, s: Seat, n: int):
-    ev = b.acts(n, s.number, "yizhanghong")
-    ts = _targets(b, ev)[:1]
+    _, ts = b.choose(n, s.number, "yizhanghong")
     if s.alive and ts and not b.impaired(s.number):  # ZH-R10: dies if it nominates the next day
         b.seat(ts[0]).statuses.append(Status("yizhanghong", "huafei", ("night", n + 1)))
 
 
 def _chongfei(b: Board, s: Seat, n: int):
-    """宠妃 pins one character for the night (not the same one two nights running): ZH-R3."""
-    ev = b.acts(n, s.number, "pin")
-    ts = _targets(b, ev)[:1]
-    if not s.alive or not ts:
+    """宠妃 pins one character (not the same one two nights running): ZH-R3. ZH-R3a: the pin
+    lasts 「本回合」, that night and the day after it, until the next night begins."""
+    if not s.alive:
         return
     last = b.pinned_by.get(n - 1)
-    if last and last[0] == s.number and last[1] == ts[0]:
-        b.problem(ev, "宠妃不可连续两晚按住同一人")
+    ev, ts = b.choose(n, s.number, "pin", lambda ts: "宠妃不可连续两晚按住同一人（ZH-R3）"
+                      if last and last[0] == s.number and last[1] == ts[0] else None)
+    if ev is None:
         return
     b.pinned_by[n] = (s.number, ts[0])
     if b.impaired(s.number):
         return
-    until = ("night", n + 1) if b.options.get("zh_pin_until") == "dusk" else ("day", n)
+    until = ("day", n) if b.options.get("pin_until") == "day" else ("night", n + 1)  # ZH-R3a
     b.seat(ts[0]).statuses.append(Status("pinned", "chongfei", until))
 
 
 def _sanage(b: Board, s: Seat, n: int):
-    """ZH-R8: 染指 a nearest living neighbour, from night 2."""
-    ev = b.acts(n, s.number, "ranzhi")
-    ts = _targets(b, ev)[:1]
-    if not s.alive or not ts or n < 2:
+    """ZH-R8: 染指 a nearest living neighbour, from night 2 (G-R1: a refused choice may be made again)."""
+    if not s.alive or n < 2:
+        return
+    left, right = b.neighbours(s.number)
+    near = {x.number for x in (left, right) if x is not None}
+    ev, ts = b.choose(n, s.number, "ranzhi", lambda ts: None if ts[0] in near
+                      else f"三阿哥只能染指左右最近的存活玩家（{'、'.join(f'{x}号' for x in sorted(near))}，ZH-R8）")
+    if ev is None:
         return
     t = b.seat(ts[0])
-    left, right = b.neighbours(s.number)
-    if t not in (left, right):
-        b.problem(ev, "三阿哥只能染指左右最近的存活玩家（ZH-R8）")
-        return
     rec = b.ranzhi.setdefault(n, {})
     if b.impaired(s.number) or t.has("protected"):  # ZH-R8 impaired / ZH-R4 protected: no effect, no death
         rec[s.number] = (t.number, None)
@@ -110,8 +113,7 @@ def _demon(b: Board, s: Seat, n: int):
         _favour(b, s, n)
     if (n == 1 and not b.options.get("first_night_demon_kills")) or not s.alive:
         return
-    ev = b.acts(n, s.number, "kill")
-    ts = _targets(b, ev)[:1]
+    _, ts = b.choose(n, s.number, "kill")
     if not ts:
         return
     if b.impaired(s.number):
@@ -157,15 +159,15 @@ def _successor(b: Board, s: Seat, n: int):
 
 
 def _favour(b: Board, s: Seat, n: int):
-    """ZH-R6 雨露均沾: once, a woman joins evil as 宠妃 (ZH-R2 women only; ZH-R4 protected: no effect)."""
-    ev = b.acts(n, s.number, "favour")
-    ts = _targets(b, ev)[:1]
-    if not ts or s.has("used"):
+    """ZH-R6 雨露均沾: once, a woman joins evil as 宠妃 (ZH-R2 women only; ZH-R4 protected: no effect).
+    G-R1: a man refused is not a use; 皇上 may choose again."""
+    if s.has("used"):
+        return
+    ev, ts = b.choose(n, s.number, "favour", lambda ts: None if is_woman(b.seat(ts[0]).character)
+                      else f"雨露均沾只能选择女性角色（{ts[0]}号不是，ZH-R2）")
+    if ev is None:
         return
     t = b.seat(ts[0])
-    if not is_woman(t.character):
-        b.problem(ev, f"雨露均沾只能选择女性角色（{t.number}号不是，ZH-R2）")
-        return
     s.statuses.append(Status("used", "huangshang"))
     if b.impaired(s.number) or not t.alive or t.has("protected"):
         return
@@ -192,9 +194,10 @@ def _qiguiren(b: Board, s: Seat, n: int):
 
 def _yelanyi(b: Board, s: Seat, n: int):
     """ZH-R10 叶澜依 (once): choose a dead character; revival happens at dawn (_revive)."""
-    ev = b.acts(n, s.number, "revive")
-    ts = _targets(b, ev)[:1]
-    if not s.alive or not ts or s.has("used"):
+    if not s.alive or s.has("used"):
+        return
+    _, ts = b.choose(n, s.number, "revive")
+    if not ts:
         return
     s.statuses.append(Status("used", "yelanyi"))
     t = b.seat(ts[0])
@@ -227,9 +230,19 @@ def _yurao_bind(b: Board):
     b.bound = _seat_of(ans)
 
 
-FIRST = {"anlingrong": _anlingrong, "guojunwang": _guojunwang, "huafei": _huafei, "huangshang": _demon}
+def _checker(b: Board, s: Seat, n: int):
+    """瑾汐 (two players) and 温太医 (one): the choice that counts for the night sheet's truth (G-R1)."""
+    if not s.alive:
+        return
+    want = 2 if s.character == "jinxi" else 1
+    b.choose(n, s.number, "check", lambda ts: None if len(ts) == want
+             else f"{name(s.character)}应选择 {want} 名玩家（这次是 {len(ts)} 名）")
+
+
+FIRST = {"anlingrong": _anlingrong, "guojunwang": _guojunwang, "huafei": _huafei, "huangshang": _demon,
+         "jinxi": _checker, "wentaiyi": _checker}
 OTHER = {
     "chongfei": _chongfei, "anlingrong": _anlingrong, "guojunwang": _guojunwang, "huafei": _huafei,
     "sanage": _sanage, "huangshang": _demon, "taishanghuang": _demon, "nvhuang": _demon,
-    "qiguiren": _qiguiren, "yelanyi": _yelanyi,
+    "qiguiren": _qiguiren, "yelanyi": _yelanyi, "jinxi": _checker, "wentaiyi": _checker,
 }

@@ -42,6 +42,11 @@ class Board(Grimoire):
     preview: "Board | None" = None  # the current night resolved so far (for night_steps)
     # per timeline entry: (phase, number, revealed at the end); the phase the entry happened in (ZH-R13)
     timeline_when: list = field(default_factory=list)
+    # G-R1: how each night submission was judged (by its ledger line), for the sheet and `act`.
+    counted: dict = field(default_factory=dict)  # (night, seat, ability) -> the Event that counts
+    refused: dict = field(default_factory=dict)  # line -> why the rules refused it (kept as a fact)
+    replaces: dict = field(default_factory=dict)  # line -> the earlier valid Event it replaced
+    silenced_on: dict = field(default_factory=dict)  # day -> the seat 齐妃 validly silenced (ZH-R10)
 
     # -- helpers --------------------------------------------------------------------------
     def impaired(self, n: int) -> bool:
@@ -49,10 +54,40 @@ class Board(Grimoire):
         return any(s.kind in IMPAIRING for s in self.seat(n).statuses)
 
     def acts(self, night: int, seat: int, ability: str) -> Event | None:
-        for ev in self.night_actions.get(night, []):
-            if ev.get("seat") == seat and ev.get("ability") == ability:
-                return ev
-        return None
+        """The submission that counts (G-R1): as judged by its step, else the latest one."""
+        judged = self.counted.get((night, seat, ability))
+        if judged is not None:
+            return judged
+        evs = [ev for ev in self.submissions(night, seat, ability) if ev.line not in self.refused]
+        return evs[-1] if evs else None
+
+    def submissions(self, night: int, seat: int, ability: str) -> list[Event]:
+        """Every submission of ``seat``'s ``ability`` on ``night``, in ledger order."""
+        return [ev for ev in self.night_actions.get(night, [])
+                if ev.get("seat") == seat and ev.get("ability") == ability]
+
+    def choose(self, night: int, seat: int, ability: str, judge=None) -> tuple[Event | None, list[int]]:
+        """G-R1: the submission that counts, with its targets. ``judge(targets)`` returns why the
+        rules refuse a submission (Chinese, with its rule id) or None. A refused submission is
+        kept as a fact and shown refused, and never counts (as a use, as tonight's choice, or as
+        "the previous choice" of a no-repeat rule); the last valid one counts and replaces any
+        earlier valid one."""
+        chosen, chosen_ts = None, []
+        for ev in self.submissions(night, seat, ability):
+            ts = _targets(self, ev)
+            if not ts:
+                continue
+            why = judge(ts) if judge is not None else None
+            if why:
+                self.problem(ev, why)
+                self.refused[ev.line] = why
+                continue
+            if chosen is not None:
+                self.replaces[ev.line] = chosen
+            chosen, chosen_ts = ev, ts
+        if chosen is not None:
+            self.counted[(night, seat, ability)] = chosen
+        return chosen, chosen_ts
 
     def answer(self, key: str):
         return self.answers.get(key, _MISSING)

@@ -205,10 +205,26 @@ def announce_command(game_dir: Path, gd, kind: str, fmt_: str, options: dict) ->
 def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str], at, text) -> None:
     from modtool.zhenhuan import commands as zh
 
+    from modtool.i18n import t as tr
+    from modtool.zhenhuan.game import replaced_choice
+
     gd, board, refused = zh.act(game_dir, actor, ability, targets, _now(at, gd) if at else None, text)
     ev = _recorded(gd)
-    done = f"已记录：{ev['seat']}号 {zh.ability_label(gd, ev['ability'])} {' '.join(f'{t}号' for t in ev['targets'])}"
-    _zh_report(gd, board, refused, done.rstrip())
+    done = f"已记录：{ev['seat']}号 {zh.ability_label(gd, ev['ability'])} {' '.join(f'{t}号' for t in ev['targets'])}".rstrip()
+    old = None if refused else replaced_choice(gd, board, gd.events[-1].line)
+    if old is not None:  # G-R1: the command says which earlier choice it replaces
+        what = f"{zh.ability_label(gd, old.get('ability'))} {' '.join(f'{t}号' for t in old.get('targets') or [])}".rstrip()
+        done += "\n  " + (tr("替换了 {at} 的选择：{what}").format(at=_hhmm(old["at"]), what=what) if old.get("at")
+                          else tr("替换了之前的选择：{what}").format(what=what))
+    _zh_report(gd, board, refused, done)
+
+
+def _hhmm(at) -> str:
+    """A recorded time as the storyteller says it: 22:10."""
+    import re
+
+    m = re.search(r"\d{1,2}:\d{2}", str(at))
+    return m.group(0) if m else str(at)
 
 
 def advance_command(game_dir: Path, gd, at) -> None:

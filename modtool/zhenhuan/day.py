@@ -179,6 +179,7 @@ class DayReport:
     accusations: list[Accusation] = field(default_factory=list)
     winner: str | None = None  # ZH-R12 胧月: the other team wins at once
     reminders: list[str] = field(default_factory=list)  # for the storyteller, Chinese
+    replaced: dict = field(default_factory=dict)  # G-R1: line of a valid use -> the earlier use (dict) it replaced
     grimoire: Grimoire | None = None  # the grimoire at dusk (a copy)
 
     @property
@@ -321,10 +322,17 @@ class _Day:
         self.voted: set[tuple[int, int]] = set()
         self.used_today: dict[str, dict] = {}  # ability -> event (once-a-day abilities)
         self.silence: dict[int, tuple[int, bool]] = {}  # silenced seat -> (齐妃 seat, impaired then)
-        self.yesterday_silenced = {
-            a["targets"][0] for a in yesterday
-            if a.get("ability") == "silence" and a.get("targets") and isinstance(a["targets"][0], int)
-        }
+        self.accused_today: Accusation | None = None
+        self.added: dict[str, list[tuple[int, Status]]] = {}  # ability -> statuses today's use added
+        known = getattr(g, "silenced_on", None)
+        if isinstance(known, dict):
+            # G-R1: only yesterday's valid silence is "yesterday's" (the engine kept it at dusk).
+            self.yesterday_silenced = {known[day - 1]} if known.get(day - 1) is not None else set()
+        else:  # a bare grimoire: yesterday's silences as given
+            self.yesterday_silenced = {
+                a["targets"][0] for a in yesterday
+                if a.get("ability") == "silence" and a.get("targets") and isinstance(a["targets"][0], int)
+            }
 
     # -- results
     def bad(self, kind: str, ev: dict, reason: str) -> None:
@@ -454,26 +462,42 @@ class _Day:
         return t
 
     def _once_today(self, ev: dict, key: str, chinese: str) -> bool:
-        if key in self.used_today:
-            first = self.used_today[key]
-            self.bad("day_action", ev, f"{_where(ev)}{chinese}{_who(self.g, ev.get('seat'))}今天已经发动过（{_where(first)}），每天一次")
-            return False
+        """Once a day (ZH-R10), and G-R1: a later valid use the same day replaces the earlier
+        one (its effect is taken back), so this only makes room for it and says which it replaces."""
+        first = self.used_today.get(key)
+        if first is not None:
+            self.report.replaced[ev.get("line")] = first
+            for seat, st in self.added.pop(key, []):
+                if st in self.g.seat(seat).statuses:
+                    self.g.seat(seat).statuses.remove(st)
+                if (seat, st) in self.report.statuses:
+                    self.report.statuses.remove((seat, st))
+            if key == "silence":
+                self.silence.clear()
+                self.report.silenced.clear()
+            elif key == "accuse" and self.accused_today in self.report.accusations:
+                self.report.accusations.remove(self.accused_today)
         return True
+
+    def _add_for(self, key: str, seat: int, st: Status) -> None:
+        self.add_status(seat, st)
+        self.added.setdefault(key, []).append((seat, st))
 
     def silence_(self, ev: dict) -> None:
         s = self._actor(ev, "齐妃")
         if s is None:
             return
         t = self._target(ev)
-        if t is None or not self._once_today(ev, "silence", "齐妃"):
+        if t is None:
             return
-        if t in self.yesterday_silenced:
-            return self.bad("day_action", ev, f"{_where(ev)}齐妃{_who(self.g, s.number)}昨天已禁言{_who(self.g, t)}，不能连续两天禁言同一人")
+        if t in self.yesterday_silenced:  # ZH-R10; G-R1: a refused one is never "yesterday's"
+            return self.bad("day_action", ev, f"{_where(ev)}齐妃{_who(self.g, s.number)}昨天已禁言{_who(self.g, t)}，不能连续两天禁言同一人（ZH-R10）")
+        self._once_today(ev, "silence", "齐妃")
         self.used_today["silence"] = ev
         imp = impaired(s, self.day)
         self.silence[t] = (s.number, imp)
         self.report.silenced.append(t)
-        self.add_status(t, Status("silenced", source=str(s.number), until=("dusk", self.day),
+        self._add_for("silence", t, Status("silenced", source=str(s.number), until=("dusk", self.day),
                                   note="齐妃禁言" + ("（齐妃受损，不配合也不处决）" if imp else "")))
 
     def not_complied(self, ev: dict) -> None:
@@ -502,7 +526,7 @@ class _Day:
             self.report.reminders.append(f"{_where(ev)}敦亲王{_who(self.g, s.number)}受损：配合演出，但{_who(self.g, t)}不醉酒")
             return
         # ZH-R3: drunk until the next day begins.
-        self.add_status(t, Status("drunk", source=str(s.number), until=("day", self.day + 1), note="敦亲王"))
+        self._add_for("drunk", t, Status("drunk", source=str(s.number), until=("day", self.day + 1), note="敦亲王"))
 
     def accuse(self, ev: dict) -> None:
         s = self._actor(ev, "祺贵人")
@@ -511,16 +535,17 @@ class _Day:
         t = self._target(ev, living=False)
         if t is None:
             return
-        if self.rules.accuse_once_per_day and not self._once_today(ev, "accuse", "祺贵人"):
-            return
         guess = str(ev.get("guess") or "")
         if not guess:
             return self.bad("day_action", ev, f"{_where(ev)}祺贵人{_who(self.g, s.number)}检举{_who(self.g, t)}，但没有写猜的角色")
+        if self.rules.accuse_once_per_day:
+            self._once_today(ev, "accuse", "祺贵人")
         self.used_today["accuse"] = ev
         actual = self.g.seat(t).character
         right = guess == actual or self.rules.name(guess) == self.rules.name(actual)
-        self.report.accusations.append(Accusation(day=self.day, seat=s.number, target=t, guess=guess, actual=actual,
-                                                  right=right, impaired=impaired(s, self.day), floor=ev.get("floor")))
+        self.accused_today = Accusation(day=self.day, seat=s.number, target=t, guess=guess, actual=actual,
+                                        right=right, impaired=impaired(s, self.day), floor=ev.get("floor"))
+        self.report.accusations.append(self.accused_today)
 
     def force_execute(self, ev: dict) -> None:
         g, w = self.g, _where(ev)

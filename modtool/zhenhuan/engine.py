@@ -131,6 +131,8 @@ def resolve_day(b: Board, n: int):
         b.problems.append((inv.event.get("line"), inv.reason))
     for seat, st in rep.statuses:  # 敦亲王's drunk (until the next day: ZH-R3), spent abilities, silence
         b.seat(seat).statuses.append(st)
+    if rep.silenced:  # G-R1: the valid silence of the day, read by tomorrow's no-repeat rule (ZH-R10)
+        b.silenced_on[n] = rep.silenced[-1]
     for v in rep.ghost_votes_spent:
         b.seat(v).ghost_vote = False
     for acc in rep.accusations:  # ZH-R10 祺贵人: the night consequences are the engine's

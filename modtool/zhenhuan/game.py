@@ -151,3 +151,28 @@ def _open_day_problems(gd: GameDir, board, known: list[Problem]) -> list[Problem
         if (line, inv.reason) not in seen:
             out.append(Problem(gd.source, inv.reason, line, refused=True))  # ZH-R10, R11: a fact refused
     return out
+
+
+def replaced_choice(gd: GameDir, board, line: int | None) -> dict | None:
+    """G-R1: the earlier valid submission that the one at ``line`` replaced (its data), or None."""
+    if line is None:
+        return None
+    if board.phase == "night" and board.preview is not None:
+        old = board.preview.replaces.get(line)
+        return dict(old.data) if old is not None else None
+    if board.phase != "day":
+        return None
+    import copy
+
+    from modtool.zhenhuan import day as day_module
+    from modtool.zhenhuan import engine
+
+    g = copy.deepcopy(board)
+    g.preview = None
+    roles = gd.game.data.get("roles")
+    rules = day_module.DayRules.from_roles(roles) if isinstance(roles, dict) else None
+    actions = [ev for d in sorted(g.day_actions) for ev in g.day_actions[d]]
+    rep = day_module.day_report(g, board.number, engine._dicts(g.nominations.get(board.number, [])),
+                                engine._dicts(g.votes.get(board.number, [])), engine._dicts(actions), rules)
+    old = rep.replaced.get(line)
+    return {k: v for k, v in old.items() if k != "line"} if old is not None else None

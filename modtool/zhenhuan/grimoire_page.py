@@ -67,7 +67,8 @@ def context(gd, board, *, public: bool) -> dict:
     page.update(
         bluffs=status["bluff_names"], pending=status["pending"], questions=[q["text"] for q in status["questions"]],
         steps=[{"order": st["order"], "seat": st["seat"], "player": st["player"], "character": st["character_name"],
-                "action": st["action"], "done": bool(st["chosen"]) or st["given"] is not None}
+                "action": st["action"], "done": any(a["status"] == "chosen" for a in st["chosen"])  # G-R1: a refused one is not done
+                or st["given"] is not None}
                for st in night["steps"]],
         deaths=[f"{d['seat']}号 {d['player']}：{d['cause_text']}（{'第 %d 夜' % d['number'] if d['phase'] == 'night' else '第 %d 天' % d['number']}）"
                 for d in status["deaths"]])

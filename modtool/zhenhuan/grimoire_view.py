@@ -7,7 +7,7 @@ from modtool.gamefile import GameDir
 from modtool.problems import Problem, damage, refusals
 from modtool.soundness import refusals_text
 from modtool.zhenhuan.night import night_steps
-from modtool.zhenhuan.night_info import _step_json
+from modtool.zhenhuan.night_info import _step_json, chosen_text
 from modtool.zhenhuan.today import day_so_far
 from modtool.zhenhuan.view_labels import (
     CAUSE, MAY_BE_FALSE, TEAM, _camp, _dir, _ordinal, _question_json, _seats, _who, cn, phase_label, status_label,
@@ -212,8 +212,8 @@ def night_text(gd: GameDir, board) -> str:
         lines.append(head)
         lines.append(f"    {s['action']}")
         for a in s["chosen"]:
-            lines.append(f"    已选择：{a['ability']} → {_seats(a['targets'])}")
-        if s["seat"] and s["record"] and not s["chosen"]:
+            lines.append(f"    {chosen_text(a)}")
+        if s["seat"] and s["record"] and not any(a["status"] == "chosen" for a in s["chosen"]):
             lines.append(f"    记录选择：modtool act {d} {s['seat']} {s['record']}")
         if s["truth_text"]:
             lines.append(f"    真实信息：{s['truth_text']}")

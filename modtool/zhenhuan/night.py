@@ -80,7 +80,8 @@ def night_steps(grim, game_data=None) -> list[Step]:
         return (rules.FIRST_NIGHT if n == 1 else rules.OTHER_NIGHT).get(character)
 
     def acted(seat: int, ability: str) -> list[int]:
-        ev = grim.acts(n, seat, ability) if hasattr(grim, "acts") else None
+        src = p if hasattr(p, "acts") else grim  # the preview judged tonight's choices (G-R1)
+        ev = src.acts(n, seat, ability) if hasattr(src, "acts") else None
         return [int(str(t).rstrip("号")) for t in (ev.get("targets") or [])] if ev is not None else []
 
     def gone(seat_no: int, order: int) -> bool:

@@ -9,11 +9,35 @@ from modtool.zhenhuan.view_labels import ABILITIES, INFO_CHARACTERS, _seats, cn
 
 
 def _chosen(board, night: int, seat: int) -> list[dict]:
+    """The seat's submissions tonight, each as the night judged it (G-R1): ``status`` is
+    "chosen" (it counts), "refused" (with ``reason``: kept as a fact, never counts) or
+    "replaced" (a later valid choice counts instead)."""
+    p = getattr(board, "preview", None) or board
+    refused = getattr(p, "refused", {})
+    replaced = {old.line for old in getattr(p, "replaces", {}).values()}
     out = []
     for ev in board.night_actions.get(night, []):
         if ev.get("seat") == seat:
-            out.append({"ability": ev.get("ability"), "targets": list(ev.get("targets") or []), "line": ev.line})
+            status = "refused" if ev.line in refused else "replaced" if ev.line in replaced else "chosen"
+            out.append({"ability": ev.get("ability"), "targets": list(ev.get("targets") or []), "line": ev.line,
+                        "status": status, "reason": refused.get(ev.line)})
     return out
+
+
+def _counted(board, night: int, seat: int, abilities: tuple[str, ...]) -> list:
+    """The targets of the choice that counts tonight among ``abilities`` (G-R1), or []."""
+    return next((a["targets"] for a in reversed(_chosen(board, night, seat))
+                 if a["ability"] in abilities and a["status"] == "chosen"), [])
+
+
+def chosen_text(a: dict) -> str:
+    """One submission in the storyteller's words, refused ones as refused (G-R1)."""
+    what = f"{a['ability']} → {_seats(a['targets'])}"
+    if a.get("status") == "refused":
+        return f"不受理：{what}（{a['reason']}）"
+    if a.get("status") == "replaced":
+        return f"已被替换：{what}"
+    return f"已选择：{what}"
 
 
 def info_text(gd: GameDir, board, step: Step, value) -> str:
@@ -29,11 +53,11 @@ def info_text(gd: GameDir, board, step: Step, value) -> str:
     if ch == "_night_start":
         return f"夜晚开始时死亡：{_seats(value)}"
     if ch == "jinxi":
-        ts = next((a["targets"] for a in _chosen(board, n, step.seat) if a["ability"] == "check"), [])
+        ts = _counted(board, n, step.seat, ("check",))
         pair = "、".join(f"{t}号" for t in ts) or "所选两名玩家"
         return f"{pair}中{'有' if value == '是' else '没有'}恶魔"
     if ch == "wentaiyi":
-        ts = next((a["targets"] for a in _chosen(board, n, step.seat) if a["ability"] == "check"), [])
+        ts = _counted(board, n, step.seat, ("check",))
         who = f"{ts[0]}号" if ts else "所选玩家"
         return f"{who}{'是' if value == '是' else '不是'}中毒或醉酒"
     if ch == "huanbi":
@@ -115,7 +139,7 @@ def _record_hint(board, night: int, step: Step) -> str:
 def _asked(gd: GameDir, board, step: Step) -> str:
     """What the seat asked, to label information given as a bare answer ("是", "3")."""
     n, ch = board.number, step.character
-    ts = next((a["targets"] for a in _chosen(board, n, step.seat) if a["ability"] in ("check", "ranzhi")), [])
+    ts = _counted(board, n, step.seat, ("check", "ranzhi"))
     if ch == "jinxi":
         return f"{'、'.join(f'{t}号' for t in ts) or '所选两名玩家'}中是否有恶魔"
     if ch == "wentaiyi":

@@ -7,7 +7,7 @@ from modtool.gamefile import GameDir
 from modtool.problems import UserError
 from modtool.zhenhuan.history import _is, _night_board, board_at
 from modtool.zhenhuan.night import night_steps
-from modtool.zhenhuan.night_info import _asked, _evil_info, _false_answer, _gives_info, _learned_text, _step_json
+from modtool.zhenhuan.night_info import _asked, _evil_info, _false_answer, _gives_info, _learned_text, _step_json, chosen_text
 from modtool.zhenhuan.view_labels import CAUSE, UNRECORDED, _camp, _question_json, _seats, cn
 
 
@@ -66,7 +66,7 @@ def notes(gd: GameDir, board, night: int | None = None) -> dict:
     closed = not _is(after, "night", night)
     steps = [_step_json(gd, nb, st) for st in night_steps(nb, gd.game.data)]
     for s in steps:
-        s["chosen_text"] = "；".join(f"{a['ability']} → {_seats(a['targets'])}" for a in s["chosen"])
+        s["chosen_text"] = "；".join(chosen_text(a) for a in s["chosen"])
     actions = []
     for ev in nb.night_actions.get(night, []):
         n = ev.get("seat")
