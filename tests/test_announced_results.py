@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.values import run_main
+from tests.support.values import fresh_process as fresh, run_cli as run
 
 ROOT = Path(__file__).resolve().parent.parent
 FULL = ROOT / "examples" / "m42-full"
@@ -33,20 +33,6 @@ def game(tmp_path):
     return g
 
 
-def fresh():
-    from modtool import gamefile
-    from modtool.ledger import _store
-
-    _store._memo.clear()
-    gamefile._opened.clear()
-
-
-def run(capsys, *args) -> tuple[int, str, str]:
-    fresh()
-    capsys.readouterr()
-    code = run_main([str(a) for a in args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def dump(tmp_path: Path, name: str, text: str) -> Path:

@@ -17,27 +17,13 @@ from pathlib import Path
 import pytest
 
 from modtool import ledger
-from tests.support.values import run_main
+from tests.support.values import fresh_process as fresh, run_cli as run
 
 ROOT = Path(__file__).resolve().parent.parent
 
 PASTE = "#30 雅雅女王 2026-11-04 10:20\n投票对象：{target}\n投票理由：跟票\n"
 
 
-def fresh():
-    from modtool import gamefile
-    from modtool.ledger import _store
-
-    _store._memo.clear()
-    gamefile._opened.clear()
-
-
-def run(capsys, *args) -> tuple[int, str, str]:
-    fresh()
-    capsys.readouterr()
-    code = run_main([str(a) for a in args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 @pytest.fixture

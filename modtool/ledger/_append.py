@@ -82,7 +82,16 @@ def _with_ids(path: Path, data: LedgerData, events: list[dict]) -> tuple[list[di
 
     stretches = _memo[_key(path)].cached.stretches
     top = max(max((s.top for s in stretches), default=0), highest_id([v.event for v in data.vanished]),
-              _journal.top_id(path), highest_id(events))
+              _journal.top_id(path))
+    return _numbered(events, top)
+
+
+def _numbered(events: list[dict], top: int) -> tuple[list[dict], int]:
+    """Each event without an id numbered from ``top`` + 1 (the id right after
+    ``type``); the highest id then in use."""
+    from modtool.events import highest_id
+
+    top = max(top, highest_id(events))
     out = []
     for e in events:
         if "id" not in e:
@@ -387,16 +396,7 @@ def write_new(path: Path, header_text: str, events: list[dict]) -> None:
     events = list(events)
     for e in events:
         _check_event(e)
-    from modtool.events import highest_id
-
-    top = highest_id(events)
-    numbered = []
-    for e in events:
-        if "id" not in e:
-            top += 1
-            e = {"type": e["type"], "id": top, **{k: v for k, v in e.items() if k != "type"}}
-        numbered.append(e)
-    events = numbered
+    events, _ = _numbered(events, 0)
     data = (header_text + "events:\n").encode("utf-8") + (_storable(events, 2, False, source).chunk if events else b"")
     path.parent.mkdir(parents=True, exist_ok=True)
     with locked(path, EXCLUSIVE):

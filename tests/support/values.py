@@ -25,3 +25,21 @@ def run_main(args: list[str]) -> int:
     except SystemExit as exc:
         return exc.code or 0
     return 0
+
+
+def fresh_process() -> None:
+    """Forget what this process remembers of ledgers and games, as a new command would."""
+    from modtool import gamefile
+    from modtool.ledger import _store
+
+    _store._memo.clear()
+    gamefile._opened.clear()
+
+
+def run_cli(capsys, *args) -> tuple[int, str, str]:
+    """``modtool ARGS…`` in this process as a fresh command: (exit code, stdout, stderr)."""
+    fresh_process()
+    capsys.readouterr()
+    code = run_main([str(a) for a in args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
