@@ -38,6 +38,14 @@ def results(gd: GameDir) -> dict[str, tuple[str, object]]:
         exits.setdefault((ex.phase, ex.number), []).append(f"{ex.name}（{ex.public_cause}）")
     for phase, n in sorted(settled, key=lambda k: (k[1], ("day", "night", "dawn").index(k[0]))):
         out[f"{phase}{n}.exits"] = (f"第 {n} {phases[phase]}出局", exits.get((phase, n), []))
+    # Each resolved night's accepted submissions (the director's replies told them): a late change
+    # that turns one into a refusal is told with the rest (M42-R6).
+    for n, r in sorted(st.nights.items()):
+        if not r.resolved:
+            continue
+        acts = ([f"杀人 {r.kill}"] if r.kill else []) + ([f"救药 {r.saved}"] if r.saved else []) \
+            + ([f"毒药 {r.poisoned}"] if r.poisoned else []) + [f"验人 {c.get('target')}" for c in r.checks]
+        out[f"night{n}.acts"] = (f"第 {n} 夜受理的行动", acts)
     # A card is announced once the game advanced past the phase it was given in.
     past = max([r.closed for r in st.days.values() if r.closed is not None]
                + [r.resolved_at for r in st.nights.values() if r.resolved and r.resolved_at is not None]
