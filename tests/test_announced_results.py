@@ -59,6 +59,10 @@ def test_g_r2_force_records_the_change_lists_it_and_status_names_what_to_correct
     assert listed and all(line in err for line in listed)  # the same list, now as done
     code, out, _ = run(capsys, "status", game)
     assert code == 0 and "请到论坛更正" in out and "第 1 天警长：翠玉鸣鸾 → 杨一言" in out
+    import json
+
+    code, out, _ = run(capsys, "status", game, "--json")
+    assert "第 1 天警长：翠玉鸣鸾 → 杨一言" in json.loads(out)["announced_changed"]
     # Taking the late post back returns every result to what the forum read: no --force, nothing left to correct.
     code, _, err = run(capsys, "undo", game, "--import", "last")
     assert code == 0, err

@@ -460,8 +460,12 @@ def tally_command(game_dir: Path, day, floor, at, close, as_json: bool) -> None:
 def status_command(game_dir: Path, as_json: bool) -> None:
     from modtool.m42.status import status_json, status_text
 
+    from modtool.announced import contradictions
+
     gd, st = _m42_state(game_dir)
-    _show(as_json, status_json(gd, st), status_text(gd, st))
+    data = status_json(gd, st)
+    data["announced_changed"] = contradictions(gd)  # G-R2: what the forum must correct (the text lists it too)
+    _show(as_json, data, status_text(gd, st))
 
 
 def announce_command(game_dir: Path, kind: str, fmt_: str, options: dict) -> None:

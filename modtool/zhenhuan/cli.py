@@ -243,5 +243,9 @@ def status_command(gd, as_json: bool) -> None:
     from modtool.zhenhuan.game import replay
     from modtool.zhenhuan.views import status_json, status_text
 
+    from modtool.announced import contradictions
+
     board, problems = replay(gd)
-    _show(as_json, status_json(gd, board, problems), status_text(gd, board, problems))
+    data = status_json(gd, board, problems)
+    data["announced_changed"] = contradictions(gd)  # G-R2: what the forum must correct (the text lists it too)
+    _show(as_json, data, status_text(gd, board, problems))
