@@ -114,7 +114,17 @@ def check(
     warnings = get_pack(gd.game.id).header_warnings(gd)
     from modtool.gamefile import legacy_reverts
 
-    old = legacy_reverts(_raw_events(gd))
+    raw = _raw_events(gd)
+    old = legacy_reverts(raw)
+    seen: dict = {}
+    for ev in raw:
+        i = ev.data.get("id")
+        if type(i) is int:
+            if i in seen:  # an event copied in an editor with its id: references to it are ambiguous
+                warnings.append(t("第 {line} 行的事件与第 {first} 行的用了同一个 id {id}（多半是在编辑器里复制的）；请删掉复制出来的那条的 id 行，modtool 会按内容认出它")
+                                .format(line=ev.line, first=seen[i], id=i))
+            else:
+                seen[i] = ev.line
     if old:
         warnings.append(t("{n} 条撤销记录按行号指向事件（旧版写法，加一行注释就会指错）；运行 modtool upgrade {game} 改为按编号（只改写这些引用）")
                         .format(n=len(old), game=gd.folder_arg))

@@ -297,7 +297,7 @@ def _without_reverted(events: list[Event], source: str) -> tuple[list[Event], li
             live[id(ev)] = ev
             i = event_id(ev.data)
             if i is not None:
-                by_id.setdefault(i, ev)
+                by_id[i] = ev  # an id copied by hand with its event: the newest is the one an undo meant
             by_line[ev.line] = ev
             continue
         d = ev.data

@@ -338,3 +338,25 @@ def test_a_withdraw_names_its_card_by_id_so_undoing_an_earlier_card_leaves_it_on
     assert by["白月初"]["cards"] == []
     (stone_card,) = by["石宽"]["cards"]
     assert stone_card["number"] == 1 and "误判" in json.dumps(stone_card, ensure_ascii=False)  # still withdrawn
+
+
+def test_an_event_copied_in_an_editor_with_its_id_is_named_by_check_and_undo_takes_the_copy(tmp_path, capsys):
+    game = copy_game(EXAMPLES / "m42", tmp_path / "g")
+    assert run_main(["card", str(game), "白月初", "blue", "--reason", "划水", "--at", "2026-11-04 12:00"]) == 0
+    path = game / "ledger.yaml"
+    text = path.read_text(encoding="utf-8")
+    block = text[text.rindex("  - type: card"):]
+    path.write_text(text + block.replace("白月初", "石宽"), encoding="utf-8")  # the director copies the card for 石宽
+    fresh()
+    capsys.readouterr()
+    assert run_main(["check", str(game)]) == 0
+    assert "用了同一个 id" in capsys.readouterr().out
+    fresh()
+    assert run_main(["undo", str(game)]) == 0  # the copy, the newest record
+    fresh()
+    capsys.readouterr()
+    assert run_main(["cards", str(game), "--json"]) == 0
+    import json
+
+    by = {c["character"]: c for c in json.loads(capsys.readouterr().out)["characters"]}
+    assert len(by["白月初"]["cards"]) == 1 and by["石宽"]["cards"] == []
