@@ -208,3 +208,78 @@ def test_g_r2_game1145_reimporting_day2_or_a_missing_chatter_post_goes_through(s
                  "Sun Mar 27, 2011 9:30 pm")
     code, out, err = run(capsys, "import", built, chat, "--thread", "vote", "--day", "1")
     assert code == 0 and "Imported 1 posts" in out and "G-R2" not in err, err
+
+
+# --- G-R3: phpBB's edit line, and an edited vote post in the count ----------------------------
+
+EDIT_LINE = "Last edited by Alice on Fri Mar 25, 2011 1:15 pm; edited 1 time in total."
+
+
+def page(path: Path, posts: list[tuple[int, str, str, str | None]]) -> Path:
+    """A saved prosilver page: (number, user, content HTML, notice or None); post n at 12:0n pm."""
+    out = ['<html><head><link rel="canonical" href="https://forum.mafiascum.net/viewtopic.php?t=1&amp;start=0"></head><body>']
+    for n, user, html, notice in posts:
+        out.append(f'<div id="p{1000 + n}" class="post bg2"><div class="inner"><div class="postbody">'
+                   f'<p class="author"><a href="#p{1000 + n}">#{n}</a> by <strong><a href="./memberlist.php?u=1" class="username">{user}</a></strong>'
+                   f' &raquo; Fri Mar 25, 2011 12:{n:02d} pm</p><div class="content">{html}</div>'
+                   + (f'<div class="notice">{notice}</div>' if notice else "")
+                   + '<div id="sig" class="signature">Town for life</div></div></div></div>')
+    path.write_text("".join(out) + "</body></html>", encoding="utf-8")
+    return path
+
+
+def test_g_r3_phpbbs_edit_line_is_the_posts_edit_mark_never_its_text(tmp_path):
+    from datetime import timezone
+
+    from modtool.mafia.forum import read_topic
+
+    notice = ('Last edited by <a href="./memberlist.php?mode=viewprofile&amp;u=7" class="username">Alice</a> on '
+              'Fri Mar 25, 2011 1:15 pm, edited 2 times in total.<br /><strong>Reason:</strong> typo')
+    html = page(tmp_path / "p.html", [(11, "Alice", vote("Bob"), notice),
+                                      (12, "Bob", vote("Alice") + f'<div class="notice">{EDIT_LINE}</div>', None),
+                                      (13, "Carol", "no edit", None)]).read_text(encoding="utf-8")
+    posts, problems = read_topic(html, "p.html", timezone.utc)
+    assert problems == []
+    assert [(p.body, p.edited) for p in posts] == [
+        ("[b]vote: Bob[/b]", "Last edited by Alice on Fri Mar 25, 2011 1:15 pm, edited 2 times in total. Reason: typo"),
+        ("[b]vote: Alice[/b]", EDIT_LINE),  # a style that puts the notice inside the content
+        ("no edit", None)]
+    # A scraper that kept the notice at the end of the post's HTML (JSON lines): the same.
+    jsonl = topic(tmp_path / "p.jsonl", [(11, "Alice", vote("Bob") + "<br>" + EDIT_LINE)]).read_text(encoding="utf-8")
+    [post], _ = read_topic(jsonl, "p.jsonl", timezone.utc)
+    assert (post.body, post.edited) == ("[b]vote: Bob[/b]", EDIT_LINE)
+
+
+def test_g_r3_ms_r1_a_reimported_edited_vote_post_is_a_new_version_counted_as_it_reads_now_with_both_shown(game, tmp_path, capsys):
+    first = page(tmp_path / "d2.html", [(12, "Alice", vote("Bob"), None)])
+    code, out, err = run(capsys, "import", game, first, "--thread", "vote", "--day", "2")
+    assert code == 0 and "Imported 1 posts" in out, err
+    edited = page(tmp_path / "d2-again.html", [(12, "Alice", vote("Carol"), EDIT_LINE)])
+    code, out, err = run(capsys, "import", game, edited, "--thread", "vote", "--day", "2")
+    assert code == 0, err
+    assert "Note: post #12 (Alice) was edited on the forum: the new version is recorded" in out
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in out + err), out + err
+    ledger_text = (game / "ledger.yaml").read_text(encoding="utf-8")
+    assert "vote: Bob" in ledger_text and "vote: Carol" in ledger_text  # the old version stays
+    code, out, err = run(capsys, "tally", game, "--day", "2", "--json")
+    data = json.loads(out)
+    assert {"target": "Carol", "voters": ["Alice"]} in data["votes"]
+    assert {"target": "Bob", "voters": ["Alice"]} not in data["votes"]
+    assert data["edited"] == [{"post": 12, "voter": "Alice", "edited": EDIT_LINE, "now": "vote Carol",
+                               "before": ["vote Bob"]}]
+    code, out, err = run(capsys, "tally", game, "--day", "2")
+    assert f"Edited: post #12, Alice ({EDIT_LINE}): counted as it reads now: vote Carol; before: vote Bob (G-R3)" in out
+
+
+def test_g_r3_g_r2_an_edit_that_changes_an_announced_lynch_is_refused_then_forced(game, tmp_path, capsys):
+    """Dave's hammer (#6) edited to a vote for himself: Erin's #7 hammers Dave instead."""
+    before = (game / "ledger.yaml").read_bytes()
+    again = topic(tmp_path / "d1-again.jsonl", [(6, "Dave", vote("Dave") + "<br>" + EDIT_LINE.replace("Alice", "Dave"))])
+    code, out, err = run(capsys, "import", game, again, "--thread", "vote", "--day", "1")
+    assert code == 1 and (game / "ledger.yaml").read_bytes() == before
+    assert "Day 1 lynch: Erin → Dave" in err
+    code, out, err = run(capsys, "import", game, again, "--thread", "vote", "--day", "1", "--force")
+    assert code == 0 and "Note: post #6 (Dave) was edited on the forum" in out, err
+    code, out, err = run(capsys, "tally", game, "--day", "1")
+    assert "Dave is lynched (majority reached at post #7)" in out
+    assert "Edited: post #6, Dave (Last edited by Dave on" in out and "counted as it reads now: vote Dave; before: vote Erin" in out
