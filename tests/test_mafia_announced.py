@@ -283,3 +283,42 @@ def test_g_r3_g_r2_an_edit_that_changes_an_announced_lynch_is_refused_then_force
     code, out, err = run(capsys, "tally", game, "--day", "1")
     assert "Dave is lynched (majority reached at post #7)" in out
     assert "Edited: post #6, Dave (Last edited by Dave on" in out and "counted as it reads now: vote Dave; before: vote Erin" in out
+
+
+# --- English: the core's G-R2/G-R3 words a mafia host reads ----------------------------------
+
+def _core_messages(module: Path) -> set[str]:
+    """The literal messages ``module`` passes to ``t(…)`` / ``tr(…)`` (the core's Chinese msgids)."""
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("t", "tr") and node.args \
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            found.add(node.args[0].value)
+    return found
+
+
+@pytest.mark.parametrize("module", ["announced.py", "importer.py", "cli.py", "gamefile.py", "upgrade.py"])
+def test_g_r2_g_r3_every_core_message_of_announced_import_edit_and_upgrade_has_an_english_entry(module):
+    from modtool.i18n import catalogue
+
+    en = catalogue("en").gettext
+    missing = sorted(m for m in _core_messages(ROOT / "modtool" / module) if en(m) == m)
+    assert missing == [], f"modtool/locale/en/LC_MESSAGES/modtool.po lacks: {missing}"
+
+
+def test_g_r2_the_force_option_of_a_mafia_command_is_explained_in_english(game, capsys):
+    code, out, err = run(capsys, "death", game, "--help")
+    assert code == 0, err
+    assert "--force" in out and "already announced in the thread (G-R2)" in " ".join(out.split())
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in out), out
+
+
+def test_g_r3_a_vote_post_first_imported_already_edited_is_flagged_without_a_version_before(game, tmp_path, capsys):
+    edited = page(tmp_path / "d2.html", [(12, "Alice", vote("Carol"), EDIT_LINE)])
+    assert run(capsys, "import", game, edited, "--thread", "vote", "--day", "2")[0] == 0
+    code, out, err = run(capsys, "tally", game, "--day", "2")
+    assert code == 0, err
+    assert (f"Edited: post #12, Alice ({EDIT_LINE}): counted as it reads now: vote Carol; "
+            "the version before was not saved (G-R3)") in out
