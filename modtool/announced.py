@@ -90,8 +90,8 @@ def describe(label: str, old, new) -> str:
         gone = [x for x in old_l if x not in new_l]
         parts = [f"+{x}" for x in added] + [f"−{x}" for x in gone]
         if parts:
-            return f"{label}：{' '.join(parts)}"
-    return f"{label}：{_show(old)} → {_show(new)}"
+            return t("{label}：{change}").format(label=label, change=" ".join(parts))
+    return t("{label}：{change}").format(label=label, change=f"{_show(old)} → {_show(new)}")
 
 
 def _simulated(gd, new: list[dict]):

@@ -9,7 +9,8 @@ cd "$(dirname "$0")/../.."
 E=examples/mafia-1145
 G=$(realpath -m -- "${1:-$E}")
 M=${MODTOOL:-.venv/bin/modtool}
-REAL=$(realpath -m -- "$PWD/../shared/real/mafiascum")
+# MAFIA_REAL: another folder of the same files (tests build a game from a part of them).
+REAL=$(realpath -m -- "${MAFIA_REAL:-$PWD/../shared/real/mafiascum}")
 if [ ! -d "$REAL" ]; then
   echo "$REAL not found: the shared real data must sit beside the repository" >&2
   exit 1

@@ -61,6 +61,17 @@ class Flag:
 
 
 @dataclass
+class Edited:
+    """A vote post edited on the forum (G-R3): counted as it reads now, shown to the host with the versions before."""
+
+    post: int
+    voter: str
+    edited: str  # the forum's edit line ("Last edited by …"), or the core's note that the text changed
+    now: list  # its actions as it reads now (``actions.Action``)
+    before: list[list]  # the actions of each earlier saved version, oldest first
+
+
+@dataclass
 class DayTally:
     day: int
     start: int
@@ -77,6 +88,7 @@ class DayTally:
     # from one target to another). The chart's timeline.
     steps: list[tuple] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
+    edited: list[Edited] = field(default_factory=list)
 
     @property
     def majority(self) -> int:
@@ -162,6 +174,8 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
         if acts is None:
             t.unresolved.append(Unresolved(n, voter, "", None, "unreadable"))
             continue
+        if post.edited or post.extra.get("earlier"):
+            _note_edit(t, post, voter, acts)
         split = post.split(keep_tags=True)
         for said in own_mentions(split):
             named = _names_someone(f, said.target)
@@ -183,6 +197,19 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
     if t.deadline_passed:
         _at_deadline(gd, t)
     return t
+
+
+def _note_edit(t: DayTally, post, voter: str, acts) -> None:
+    """G-R3, MS-R1: an edited post that is (or was) a vote post counts as it reads now and is
+    shown with what each version before it did."""
+    from dataclasses import replace
+
+    before = []
+    for version in post.extra.get("earlier") or ():
+        old = own_actions(replace(post, body=str(version.get("body", "")), extra={}).split(keep_tags=True))
+        before.append(old or [])
+    if acts or any(before):
+        t.edited.append(Edited(post.floor, voter, str(post.edited or ""), list(acts), before))
 
 
 def deadline_of(gd, day: int) -> datetime | None:

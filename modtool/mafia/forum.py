@@ -55,6 +55,21 @@ def parse_time(text: str, tz: tzinfo) -> datetime | None:
     return None
 
 
+# phpBB's edit notice (its EDITED_TIMES_TOTAL words; MafiaScum's style separates with ";"),
+# with the moderator's reason after it when one was given.
+_EDIT_LINE = re.compile(r"(?:^|\n)[ \t]*(Last edited by .+? on .+?[,;] edited \d+ times? in total\.?"
+                        r"(?:[ \t]*\n?[ \t]*(?:\[b\])?Reason:(?:\[/b\])?[^\n]*)?)[ \t]*$", re.I)
+
+
+def edit_line(body: str) -> tuple[str, str | None]:
+    """(body, edit line): a body that ends with phpBB's "Last edited by …" notice (a
+    scraper that kept it in the post's text) gives it up as the post's edit line (G-R3)."""
+    m = _EDIT_LINE.search(body)
+    if m is None:
+        return body, None
+    return body[:m.start()].rstrip(), " ".join(m.group(1).replace("[b]", "").replace("[/b]", "").split())
+
+
 def read_topic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Problem]]:
     kind = detect(text)
     posts, problems = (_read_jsonl if kind == "jsonl" else _read_viewtopic)(text, source, tz)
@@ -81,7 +96,8 @@ def _read_jsonl(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Pr
         if when is None:
             problems.append(Problem(source, _("unreadable time \"{time}\"").format(time=stamp), line=line_no, floor=number))
             continue
-        posts.append(Post("", number, str(user), when, html_to_bbcode(str(content)), source=source))
+        body, edited = edit_line(html_to_bbcode(str(content)))
+        posts.append(Post("", number, str(user), when, body, edited, source=source))
     return posts, problems
 
 
@@ -98,6 +114,7 @@ class _Page(HTMLParser):
         self.field: str | None = None  # "author", "content" being read
         self.field_depth = 0
         self.in_strong = False
+        self.outer: tuple[str | None, int] = (None, 0)  # the field a notice interrupted
 
     def handle_starttag(self, tag, attrs):
         a = {k: (v or "") for k, v in attrs}
@@ -105,12 +122,24 @@ class _Page(HTMLParser):
         if tag == "link" and a.get("rel") == "canonical":
             m = re.search(r"start=(\d+)", a.get("href", ""))
             self.start = int(m.group(1)) if m else self.start
+        if tag == "div" and self.post is not None and "notice" in cls and self.field in (None, "content"):
+            # G-R3: phpBB's "Last edited by NAME on DATE, edited N times in total." is the post's
+            # edit line (Post.edited), never its text, wherever the style puts it.
+            self.depth += 1
+            self.outer = (self.field, self.field_depth)
+            self.field, self.field_depth = "notice", self.depth
+            return
+        if self.field == "notice":
+            if tag == "div":
+                self.depth += 1
+            return
         if self.field == "content":
             self.post["html"].append(self.get_starttag_text() or "")
         if tag == "div":
             self.depth += 1
             if re.fullmatch(r"p\d+", a.get("id", "")) and "post" in cls:
-                self.post = {"pid": a["id"][1:], "author": "", "time": [], "html": [], "number": None, "head": []}
+                self.post = {"pid": a["id"][1:], "author": "", "time": [], "html": [], "number": None, "head": [],
+                             "notice": []}
                 self.posts.append(self.post)
                 self.post_depth = self.depth
             elif self.post is not None and "content" in cls and self.field is None:
@@ -121,6 +150,14 @@ class _Page(HTMLParser):
             self.in_strong = True
 
     def handle_endtag(self, tag):
+        if self.field == "notice":
+            if tag == "div":
+                if self.depth == self.field_depth:
+                    self.field, self.field_depth = self.outer
+                self.depth -= 1
+            elif tag == "br":
+                self.post["notice"].append(" ")
+            return
         if self.field == "content":
             if tag == "div" and self.depth == self.field_depth:
                 self.field = None
@@ -136,7 +173,9 @@ class _Page(HTMLParser):
             self.depth -= 1
 
     def handle_startendtag(self, tag, attrs):
-        if self.field == "content":
+        if self.field == "notice":
+            self.post["notice"].append(" ")
+        elif self.field == "content":
             self.post["html"].append(self.get_starttag_text() or "")
         else:
             self.handle_starttag(tag, attrs)
@@ -144,7 +183,9 @@ class _Page(HTMLParser):
     def handle_data(self, data):
         if self.post is None:
             return
-        if self.field == "content":
+        if self.field == "notice":
+            self.post["notice"].append(data)
+        elif self.field == "content":
             self.post["html"].append(data)
         elif self.field == "author":
             if self.in_strong and not self.post["author"]:
@@ -182,7 +223,9 @@ def _read_viewtopic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], lis
             problems.append(Problem(source, _("post p{pid}: no author or unreadable time \"{time}\"")
                                     .format(pid=p["pid"], time=stamp), floor=number))
             continue
-        posts.append(Post(p["pid"], number, p["author"], when, html_to_bbcode("".join(p["html"])), source=source))
+        body, edited = edit_line(html_to_bbcode("".join(p["html"])))
+        notice = " ".join("".join(p["notice"]).split())
+        posts.append(Post(p["pid"], number, p["author"], when, body, notice or edited, source=source))
     if not page.posts:
         problems.append(Problem(source, _("no phpBB posts found on this page")))
     return posts, problems

@@ -283,6 +283,11 @@ class MafiaPack(GamePack):
     def replay_problems(self, gd) -> list:
         return problems(gd)
 
+    def results(self, gd) -> dict:
+        from modtool.mafia.results import results
+
+        return results(gd)
+
     def known_account(self, gd, account: str) -> bool:
         """A replacement's account (``modtool replace``), or a roster account in another case
         (phpBB user names are not case-sensitive, and the replay reads them so)."""

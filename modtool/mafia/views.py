@@ -30,7 +30,15 @@ def tally_json(gd, t: DayTally) -> dict:
                         "did_you_mean": u.hint} for u in t.unresolved],
         "flags": [{"post": g.post, "voter": name(g.voter), "word": g.kind, "text": g.text, "names": name(g.names)}
                   for g in t.flags],
+        "edited": [{"post": e.post, "voter": name(e.voter), "edited": e.edited, "now": _said(e.now),
+                    "before": [_said(v) for v in e.before]} for e in t.edited],
     }
+
+
+def _said(acts) -> str:
+    """A post's actions in words, as written: "unvote; vote Dave", or "no vote action"."""
+    words = {"vote": "vote {target}", "unvote": "unvote {target}", "no_lynch": "vote no lynch"}
+    return "; ".join(words[a.kind].format(target=a.target).strip() for a in acts) or _("no vote action")
 
 
 def tally_text(data: dict, deadline: str | None) -> str:
@@ -62,6 +70,10 @@ def tally_text(data: dict, deadline: str | None) -> str:
         lines.append(_("Flag: post #{post}, {voter}: bold \"{word} {text}\" names {name} but is not a vote; "
                        "not counted (MS-R1)").format(post=g["post"], voter=g["voter"], word=g["word"], text=g["text"],
                                                      name=g["names"]))
+    for e in data.get("edited", ()):
+        before = "".join(_("; before: {said}").format(said=v) for v in e["before"]) or _("; the version before was not saved")
+        lines.append(_("Edited: post #{post}, {voter} ({edited}): counted as it reads now: {now}{before} (G-R3)")
+                     .format(post=e["post"], voter=e["voter"], edited=e["edited"], now=e["now"], before=before))
     if data["unresolved"]:
         lines.append(ngettext("{n} vote was not counted: declare an alias with modtool alias if a name was meant.",
                               "{n} votes were not counted: declare an alias with modtool alias if a name was meant.",
