@@ -121,7 +121,14 @@ def _changed(gd, new: list[dict]) -> list[tuple[str, str, object, object]]:
     if not shown:
         return []  # nothing the forum has read yet: nothing to replay twice
     sim = _simulated(gd, new)
-    after = _results(sim)
+    from modtool.packs import get_pack
+
+    try:
+        after = get_pack(gd.game.id).results(sim)
+    except UserError as exc:  # the change would leave a game that cannot be replayed: say why, write nothing
+        mine = t("这次要记下的事件")  # a problem of the new events names no ledger line: none was written
+        said = [Problem(mine, p.message) if p.line is not None and p.line > gd.raw_last_line else p for p in exc.problems]
+        raise UserError(said + [Problem(gd.source, t("这次的记录会让账本无法重放（见上），什么也没写"))]) from None
     labels = _labels(gd)
     # Undoing an advance steps the game back before a phase: its results are
     # not decided otherwise, only not yet again (modtool undo).

@@ -108,3 +108,14 @@ def test_g_r2_zhenhuan_a_days_deaths_and_the_winner_are_guarded(tmp_path, capsys
     assert code == 0 and "第 1 天死亡：−5号（碎玉轩主人）" in err
     code, out, _ = run(capsys, "status", g)
     assert "请到论坛更正" in out and "第 1 天死亡" in out
+
+
+def test_a_change_that_would_leave_a_game_replay_cannot_read_is_refused_with_why_and_writes_nothing(tmp_path, capsys):
+    """A year typo (0026 for 2026) on a game past day 1: the replay of the change fails,
+    so the command says why, names no ledger line it did not write, and writes nothing."""
+    g = tmp_path / "g"
+    shutil.copytree(ROOT / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    before = (g / "ledger.yaml").read_bytes()
+    code, _, err = run(capsys, "card", g, "白月初", "blue", "--reason", "划水", "--at", "0026-11-17 12:00")
+    assert code == 1 and (g / "ledger.yaml").read_bytes() == before
+    assert "这次要记下的事件" in err and "无法重放" in err and "不再发生" not in err
