@@ -158,7 +158,7 @@ def changes(gd, new: list[dict]) -> list[str]:
     return [describe(label, old, now) for _, label, old, now in _changed(gd, new)]
 
 
-def record(gd, events: list[dict], *, one_line: bool = False, echo=None):
+def record(gd, events: list[dict], *, one_line: bool = False):
     """Append ``events`` (ledger.append with the digest ``gd`` was read at), guarded by G-R2."""
     from modtool import ledger
 
@@ -188,7 +188,7 @@ def record(gd, events: list[dict], *, one_line: bool = False, echo=None):
 
         text = (t("已记下；论坛上已公布的这些结果随之改变，请到论坛更正：\n  {changes}") if correcting and not _confirmed.get()
                 else t("已按 --force 记下；论坛上已公布的这些结果随之改变，请到论坛更正：\n  {changes}"))
-        (echo or (lambda s: typer.echo(s, err=True)))(text.format(changes="\n  ".join(said)))
+        typer.echo(text.format(changes="\n  ".join(said)), err=True)
     return data
 
 

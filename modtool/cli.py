@@ -112,22 +112,9 @@ def check(
     found = game_problems(gd)
     problems, refused = damage(found), refusals(found)
     warnings = get_pack(gd.game.id).header_warnings(gd)
-    from modtool.gamefile import legacy_reverts
+    from modtool.upgrade import id_warnings
 
-    raw = _raw_events(gd)
-    old = legacy_reverts(raw)
-    seen: dict = {}
-    for ev in raw:
-        i = ev.data.get("id")
-        if type(i) is int:
-            if i in seen:  # an event copied in an editor with its id: references to it are ambiguous
-                warnings.append(t("第 {line} 行的事件与第 {first} 行的用了同一个 id {id}（多半是在编辑器里复制的）；请删掉复制出来的那条的 id 行，modtool 会按内容认出它")
-                                .format(line=ev.line, first=seen[i], id=i))
-            else:
-                seen[i] = ev.line
-    if old:
-        warnings.append(t("{n} 条撤销记录按行号指向事件（旧版写法，加一行注释就会指错）；运行 modtool upgrade {game} 改为按编号（只改写这些引用）")
-                        .format(n=len(old), game=gd.folder_arg))
+    warnings += id_warnings(gd)
     if as_json:
         _echo_json({"ok": not problems, "events": len(gd.events),
                     "problems": [_problem_json(p) for p in problems], "refused": [_problem_json(p) for p in refused],
@@ -140,13 +127,6 @@ def check(
         typer.echo(refusals_text(refused), nl=False)
     if problems:
         raise UserError(problems)
-
-
-def _raw_events(gd):
-    """The ledger's events as written, reverts included."""
-    from modtool import ledger
-
-    return ledger.load(gd.ledger_path).events
 
 
 @app.command("import")
@@ -424,10 +404,9 @@ def undo(
     record_fact(gd, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}])
     from modtool.schema import event_name
 
-    tr = t
-    typer.echo(tr("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=tr(event_name(last.type)), ref=describe_ref(ref)))
+    typer.echo(t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=t(event_name(last.type)), ref=describe_ref(ref)))
     if last.type == "post" and gd.of_type("import"):
-        typer.echo(tr("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game_dir))
+        typer.echo(t("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game_dir))
 
 
 @app.command()
@@ -533,35 +512,6 @@ WRITING_COMMANDS = frozenset({"new", "import", "act", "advance", "announce", "un
 _GUARDED = WRITING_COMMANDS - {"new", "announce", "restore"}
 
 
-def _confirm_option(group) -> None:
-    """Give every guarded command ``--force`` (modtool.announced): with it, a change
-    to an announced result is written and listed; without, refused. A command
-    whose own --force already means "change a settled day" takes it for both."""
-    import functools
-
-    import click
-
-    from modtool.announced import confirmed
-
-    for name, cmd in getattr(group, "commands", {}).items():
-        if name not in _GUARDED or getattr(cmd, "_confirms", False):
-            continue
-        own = any(p.name == "force" for p in cmd.params)
-        if not own:
-            cmd.params.append(click.Option(["--force"], is_flag=True, default=False,
-                                           help=t("即使会改变论坛上已经公布的结果（G-R2）也记下，并列出这些改变")))
-        callback = cmd.callback
-
-        @functools.wraps(callback)
-        def run(*args, _callback=callback, _own=own, **kwargs):
-            force = kwargs.get("force", False) if _own else kwargs.pop("force", False)
-            with confirmed(force):
-                return _callback(*args, **kwargs)
-
-        cmd.callback = run
-        cmd._confirms = True
-
-
 def _notice(message: str) -> None:
     typer.echo(t("注意：{notice}").format(notice=message), err=True)
 
@@ -621,7 +571,9 @@ def _main(argv: list[str] | None) -> None:
             # prog_name: usage lines and the completion variable (_MODTOOL_COMPLETE)
             # say "modtool" however it was started (script, python -m, tests).
             tree = command_tree(app, language, _listed, _COMPUTED_HELP)
-            _confirm_option(tree)
+            from modtool.cli_confirm import confirm_option
+
+            confirm_option(tree, _GUARDED)
             rc = tree.main(args=args, prog_name="modtool", standalone_mode=False)
         if rc == 130:  # click turns Ctrl-C into Abort and, without standalone mode, returns 130
             _interrupted()

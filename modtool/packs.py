@@ -92,11 +92,6 @@ class GamePack:
     name: str = ""  # for help texts, e.g. "m42（狐妖小红娘版杀）"
     default_for_new: bool = False
     kinds: dict[str, str] = {}  # announce kinds → one line each for --help
-
-    @property
-    def public_kinds(self):
-        """The kinds posted in the thread (G-R2: rendering one announces its results); all, unless a pack says."""
-        return self.kinds
     language: str = "zh"  # the core's messages for this game come in this language (modtool.i18n)
     writing_commands: frozenset[str] = frozenset()  # own commands that append to the ledger
     # Post numbers run on through the whole game (one phpBB topic): a post

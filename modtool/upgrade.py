@@ -43,6 +43,30 @@ def plan(events: list[Event]) -> list[tuple[Event, int | str]]:
     return out
 
 
+def id_warnings(gd) -> list[str]:
+    """What ``check`` reminds of the ledger's references: line reverts (name the
+    upgrade) and ids copied in an editor with their event (references ambiguous)."""
+    from modtool import ledger
+    from modtool.gamefile import legacy_reverts
+
+    raw = ledger.load(gd.ledger_path).events
+    out = []
+    seen: dict = {}
+    for ev in raw:
+        i = ev.data.get("id")
+        if type(i) is int:
+            if i in seen:
+                out.append(t("第 {line} 行的事件与第 {first} 行的用了同一个 id {id}（多半是在编辑器里复制的）；请删掉复制出来的那条的 id 行，modtool 会按内容认出它")
+                           .format(line=ev.line, first=seen[i], id=i))
+            else:
+                seen[i] = ev.line
+    old = legacy_reverts(raw)
+    if old:
+        out.append(t("{n} 条撤销记录按行号指向事件（旧版写法，加一行注释就会指错）；运行 modtool upgrade {game} 改为按编号（只改写这些引用）")
+                   .format(n=len(old), game=gd.folder_arg))
+    return out
+
+
 def _rewrite(text_lines: list[str], ev: Event, end: int, ref) -> bool:
     """Replace the ``line`` field of the revert on lines [ev.line, end) by ``of``."""
     value = str(ref) if type(ref) is int else ref

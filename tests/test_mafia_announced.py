@@ -18,27 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.values import run_main
+from tests.support.values import fresh_process as fresh, run_cli as run
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT.parent / "shared" / "real" / "mafiascum"
 SLOTS = ["Alice", "Bob", "Carol", "Dave", "Erin"]
-
-
-def fresh():
-    from modtool import gamefile
-    from modtool.ledger import _store
-
-    _store._memo.clear()
-    gamefile._opened.clear()
-
-
-def run(capsys, *args) -> tuple[int, str, str]:
-    fresh()
-    capsys.readouterr()
-    code = run_main([str(a) for a in args])
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def topic(path: Path, posts: list[tuple[int, str, str]], stamp: str = "Fri Mar 25, 2011 12:{n:02d} pm") -> Path:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from modtool.games import data_dir
-from modtool.m42.post_kinds import KINDS, PUBLIC_KINDS
+from modtool.m42.post_kinds import KINDS
 from modtool.packs import GamePack
 
 
@@ -17,7 +17,6 @@ class M42Pack(GamePack):
     name = "m42（狐妖小红娘版杀）"
     default_for_new = True
     kinds = KINDS
-    public_kinds = PUBLIC_KINDS
     corrections = frozenset({"waive", "withdraw"})
     writing_commands = frozenset({"close", "open", "proxy", "card", "withdraw", "decide", "substitute",
                                   "assistant", "waive", "speedup"})

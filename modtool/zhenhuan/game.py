@@ -130,8 +130,8 @@ def board_problems(gd: GameDir, board) -> list[Problem]:
     return [Problem(gd.source, msg, line, refused=(line, msg) not in damaged) for line, msg in board.problems]
 
 
-def _open_day_problems(gd: GameDir, board, known: list[Problem]) -> list[Problem]:
-    """Today's nominations, votes and day abilities checked as they arrive (ZH-R10, R11), not only at dusk."""
+def _today_report(gd: GameDir, board):
+    """Today's nominations, votes and day abilities judged so far, on a copy of the board (ZH-R10, R11)."""
     import copy
 
     from modtool.zhenhuan import day as day_module
@@ -142,8 +142,13 @@ def _open_day_problems(gd: GameDir, board, known: list[Problem]) -> list[Problem
     roles = gd.game.data.get("roles")
     rules = day_module.DayRules.from_roles(roles) if isinstance(roles, dict) else None
     actions = [ev for d in sorted(g.day_actions) for ev in g.day_actions[d]]
-    rep = day_module.day_report(g, board.number, engine._dicts(g.nominations.get(board.number, [])),
-                                engine._dicts(g.votes.get(board.number, [])), engine._dicts(actions), rules)
+    return day_module.day_report(g, board.number, engine._dicts(g.nominations.get(board.number, [])),
+                                 engine._dicts(g.votes.get(board.number, [])), engine._dicts(actions), rules)
+
+
+def _open_day_problems(gd: GameDir, board, known: list[Problem]) -> list[Problem]:
+    """Today's nominations, votes and day abilities checked as they arrive (ZH-R10, R11), not only at dusk."""
+    rep = _today_report(gd, board)
     seen = {(p.line, p.message) for p in known}
     out = []
     for inv in rep.invalid:
@@ -162,17 +167,6 @@ def replaced_choice(gd: GameDir, board, line: int | None) -> dict | None:
         return dict(old.data) if old is not None else None
     if board.phase != "day":
         return None
-    import copy
-
-    from modtool.zhenhuan import day as day_module
-    from modtool.zhenhuan import engine
-
-    g = copy.deepcopy(board)
-    g.preview = None
-    roles = gd.game.data.get("roles")
-    rules = day_module.DayRules.from_roles(roles) if isinstance(roles, dict) else None
-    actions = [ev for d in sorted(g.day_actions) for ev in g.day_actions[d]]
-    rep = day_module.day_report(g, board.number, engine._dicts(g.nominations.get(board.number, [])),
-                                engine._dicts(g.votes.get(board.number, [])), engine._dicts(actions), rules)
+    rep = _today_report(gd, board)
     old = rep.replaced.get(line)
     return {k: v for k, v in old.items() if k != "line"} if old is not None else None

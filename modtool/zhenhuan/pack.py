@@ -10,14 +10,13 @@ from pathlib import Path
 from modtool.games import data_dir
 from modtool.packs import GamePack
 from modtool.problems import Problem, UserError
-from modtool.zhenhuan.post_kinds import KINDS, PUBLIC_KINDS
+from modtool.zhenhuan.post_kinds import KINDS
 
 
 class ZhenhuanPack(GamePack):
     id = "zhenhuan"
     name = "zhenhuan（血染甄嬛传）"
     kinds = KINDS
-    public_kinds = PUBLIC_KINDS
 
     def results(self, gd) -> dict:
         from modtool.zhenhuan.results import results
