@@ -153,11 +153,6 @@ def _reverted(gd, new: list[dict]) -> list[Event]:
     return [e for e in gd.events if event_id(e.data) in refs or (event_id(e.data) is None and fingerprint(e.type, e.data) in refs)]
 
 
-def changes(gd, new: list[dict]) -> list[str]:
-    """The announced results that appending ``new`` would change, in words."""
-    return [describe(label, old, now) for _, label, old, now in _changed(gd, new)]
-
-
 def record(gd, events: list[dict], *, one_line: bool = False):
     """Append ``events`` (ledger.append with the digest ``gd`` was read at), guarded by G-R2."""
     from modtool import ledger
