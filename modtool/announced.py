@@ -94,7 +94,7 @@ def describe(label: str, old, new) -> str:
     return t("{label}：{change}").format(label=label, change=f"{_show(old)} → {_show(new)}")
 
 
-def _simulated(gd, new: list[dict]):
+def simulated(gd, new: list[dict]):
     """The game as it would be with ``new`` appended (in memory, nothing written).
 
     It keeps the ledger's cache marks, so a pack's replay may continue from the
@@ -120,7 +120,7 @@ def _changed(gd, new: list[dict]) -> list[tuple[str, str, object, object]]:
     shown.update(announced_values(gd))  # after a forced change, the forum's version is the recorded one
     if not shown:
         return []  # nothing the forum has read yet: nothing to replay twice
-    sim = _simulated(gd, new)
+    sim = simulated(gd, new)
     from modtool.packs import get_pack
 
     try:

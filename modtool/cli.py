@@ -111,6 +111,11 @@ def check(
     gd = _open(game_dir)
     found = game_problems(gd)
     problems, refused = damage(found), refusals(found)
+    from modtool.ledger import load
+
+    vanished = load(gd.ledger_path).vanished  # told above by the read; a failure of check too
+    if vanished:
+        problems.append(Problem(gd.source, t("账本里少了 {n} 条 modtool 写入并确认过的记录：用 modtool restore {game} 追加回去，或确认是有意删除的：modtool restore {game} --forget").format(n=len(vanished), game=game_dir)))
     warnings = get_pack(gd.game.id).header_warnings(gd)
     from modtool.upgrade import id_warnings
 
@@ -387,9 +392,13 @@ def undo(
     if batch is not None:
         from modtool.batches import describe, find_batch
 
+        from modtool.soundness import require_sound_after
+
         marker = find_batch(gd, batch)
         what = describe(marker)
-        record_fact(gd, [{"type": "revert", "of": ref_of(marker), "note": t("撤销{what}").format(what=what)}])
+        new = [{"type": "revert", "of": ref_of(marker), "note": t("撤销{what}").format(what=what)}]
+        require_sound_after(gd, new)  # the batch's own damage (a broken post) may go with it, nothing else
+        record_fact(gd, new)
         typer.echo(t("已撤销{what}（账本中保留原记录）").format(what=what))
         return
     # The director's last record: the forum's version of a result modtool kept (G-R2) is not one.
@@ -451,24 +460,9 @@ def restore(
       modtool restore examples/m42
       modtool restore examples/m42 --forget
     """
-    from modtool import ledger
-    from modtool.gamefile import ledger_path
+    from modtool.restoring import restore as run
 
-    path = ledger_path(game_dir)
-    if not path.is_file():
-        raise UserError(Problem(str(path), t("找不到账本；先用 modtool new 建立游戏")))
-    done = ledger.restore(path, forget=forget)
-    if not done:
-        typer.echo(t("没有少掉的记录：modtool 确认过的每一条都还在账本里"))
-        return
-    from modtool.schema import event_name
-
-    said = t("已确认删除 {n} 条记录：") if forget else t("已追加回账本末尾 {n} 条记录：")
-    typer.echo(said.format(n=len(done)))
-    for v in done:
-        typer.echo(t("  原第 {line} 行：{what}").format(line=v.line, what=t(event_name(v.event.get("type")))))
-    if not forget:
-        typer.echo(t("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）"))
+    run(game_dir, forget)
 
 
 _LANGUAGE_OF_COMMAND: dict[str, str] = {}  # a pack's own command -> the pack's language

@@ -42,6 +42,47 @@ def require_sound(gd, replayed: list[Problem] | None = None, *, but_line: int | 
         raise UserError([*bad, Problem("", t(_NOTHING_WRITTEN))])
 
 
+def require_sound_after(gd, new: list[dict]) -> None:
+    """Refuse (UserError, nothing written) if the ledger would still be
+    damaged with ``new`` appended (an undo of a whole import): damage on
+    the events the change takes back does not count, any other does."""
+    from modtool.announced import simulated
+    from modtool.packs import get_pack
+
+    sim = simulated(gd, new)
+    live = {e.line for e in sim.events}
+    dropped = {e.line for e in gd.events} - live
+    problems = [p for p in gd.problems if p.line not in dropped]
+    if not damage(problems):
+        problems += get_pack(gd.game.id).replay_problems(sim)
+    bad = damage(problems)
+    if bad:
+        raise UserError([*bad, Problem("", t(_NOTHING_WRITTEN))])
+
+
+def require_sound_restored(gd, restored: list[dict]) -> None:
+    """Refuse (UserError, nothing written) if the ledger would be damaged
+    with the vanished events ``restored`` put back: replayed exactly as the
+    ledger would be, on a copy in a temporary folder."""
+    import dataclasses
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from modtool import ledger
+    from modtool.gamefile import open_game
+
+    with tempfile.TemporaryDirectory(prefix="modtool-restore-") as tmp:
+        copy = Path(tmp) / gd.ledger_path.name
+        shutil.copyfile(gd.ledger_path, copy)
+        ledger.append(copy, restored, _acknowledge=False, _assign_ids=False)
+        sim = open_game(Path(tmp))
+        bad = [dataclasses.replace(p, source=gd.source) if p.source == str(copy) else p
+               for p in damage(game_problems(sim))]
+    if bad:
+        raise UserError([*bad, Problem("", t(_NOTHING_WRITTEN))])
+
+
 def refusals_text(problems: list[Problem]) -> str:
     """The refused submissions among ``problems`` (facts kept in the ledger, not damage), each once,
     in one section of their own; "" when there are none."""

@@ -159,11 +159,12 @@ def test_crash_while_writing_temp(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", bad_fsync)
-    with pytest.raises(OSError):
+    with pytest.raises(UserError, match="什么也没写"):  # a disk full is the director's to fix, told as such
         append(p, [POST])
     monkeypatch.setattr(os, "fsync", real_fsync)
     assert calls
-    load(p)  # the next command finds the intent record and rolls the append back
+    assert p.read_text() == HAND  # nothing written, as the refusal says
+    load(p)
     assert p.read_text() == HAND
     assert sorted(x.name for x in tmp_path.iterdir() if x.name != ".modtool") == [".ledger.lock", "ledger.yaml"]
     assert not [x for x in (tmp_path / ".modtool").iterdir() if x.suffix in (".tmp", ".intent")]

@@ -226,6 +226,62 @@ def _newline(path: Path, crlf: bool) -> bytes:
 
 
 _CHANGED = "账本在本命令读取之后被改动过（可能是编辑器保存了），这次什么也没写；请重新运行命令"
+_CANNOT = "无法写入账本：{why}；这次什么也没写"
+# After a write that an editor's save (or a replaced file) overlapped, by
+# what _take_back found: the words say exactly what the ledger now holds.
+_RACED = {
+    "removed": "写入时账本被其他程序同时改动了（可能是编辑器保存了）；已把这次写进去的内容撤回，账本是那个程序保存的样子，这次什么也没写；请先用 modtool check 看一下账本，再重新运行命令",
+    "absent": "写入时账本被其他程序同时替换或改动了（可能是编辑器保存了）；这次的记录不在账本里，什么也没写；请先用 modtool check 看一下账本，再重新运行命令",
+    "partial": "写入时账本被其他程序同时改动了（可能是编辑器保存了）；账本末尾可能留有这次记录的一部分：请用 modtool check 看一下账本末尾，删掉残缺的那几行后再重新运行命令",
+}
+_UNACKNOWLEDGED = {
+    "removed": "无法写入 modtool 的确认记录（.modtool/acknowledged.jsonl）：{why}；已把这次写进账本的内容撤回，这次什么也没写",
+    "absent": "无法写入 modtool 的确认记录（.modtool/acknowledged.jsonl）：{why}；这次的记录不在账本里，什么也没写",
+    "partial": "无法写入 modtool 的确认记录（.modtool/acknowledged.jsonl）：{why}；账本末尾可能留有这次记录的一部分：请用 modtool check 看一下账本末尾",
+}
+
+
+def _failed(exc: OSError, path: Path, size: int) -> str:
+    """A failed write (disk full), after recovery took its piece back out."""
+    why = exc.strerror or str(exc)
+    if os.path.getsize(path) == size:
+        return t("写入账本失败：{why}；已把账本恢复到写入之前，这次什么也没写").format(why=why)
+    return t("写入账本失败：{why}；账本末尾可能留有这次记录的一部分：请用 modtool check 看一下账本末尾").format(why=why)
+
+
+def _landed(fd: int, path: Path, size: int, tail: str, blob: bytes, after: os.stat_result) -> bool:
+    """Our bytes are in the ledger, right after the bytes we read, and the
+    ledger is still the file we wrote to (read back, not assumed)."""
+    try:
+        now = os.stat(path)
+    except OSError:
+        return False
+    if now.st_ino != after.st_ino or now.st_dev != after.st_dev or after.st_size != size + len(blob):
+        return False
+    start = max(0, size - _journal.TAIL)
+    back = os.pread(fd, size + len(blob) - start, start)
+    return back[size - start:] == blob and _journal.sha(back[: size - start]) == tail
+
+
+def _take_back(fd: int, path: Path, size: int, blob: bytes) -> str:
+    """Remove our append from the ledger if it is there, at its end, untouched:
+    "removed"; "absent": the ledger holds none of it (the file was replaced,
+    or our bytes were overwritten); "partial": a piece of it may remain."""
+    try:
+        if os.stat(path).st_ino != os.fstat(fd).st_ino:
+            return "absent"  # we wrote to a file that is no longer the ledger
+        end = os.fstat(fd).st_size
+        if end >= len(blob) and os.pread(fd, len(blob), end - len(blob)) == blob:
+            os.ftruncate(fd, end - len(blob))
+            os.fsync(fd)
+            return "removed"
+        data = os.pread(fd, end, 0)
+    except OSError:
+        return "partial"
+    if blob in data:
+        return "partial"
+    piece = blob[-min(len(blob), 16):]
+    return "partial" if len(blob) > 16 and data.endswith(piece) else "absent"
 
 
 def append(path: Path, events: list[dict], expect_digest: str | None = None, one_line: bool = False,
@@ -268,33 +324,50 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
         blob = chunk if c.ends_nl or c.size == 0 else newline + chunk
         first_line = c.lines + 1 + (0 if blob is chunk else 1)
         digest = digest_of(blob)
-        fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND)
+        except OSError as exc:
+            raise UserError(Problem(source, t(_CANNOT).format(why=exc.strerror or exc))) from None
         try:
             before = os.fstat(fd)
             if signature(before) != state.sig:
                 raise UserError(Problem(source, t(_CHANGED)))
             size = before.st_size
             tail = _journal.sha(os.pread(fd, min(size, _journal.TAIL), max(0, size - _journal.TAIL)))
-            _journal.write_intent(path, before.st_ino, size, tail, blob)
+            try:
+                _journal.write_intent(path, before.st_ino, size, tail, blob)
+            except OSError as exc:  # disk full, a read-only folder: the ledger not touched yet
+                raise UserError(Problem(source, t(_CANNOT).format(why=exc.strerror or exc))) from None
             with _NoInterrupt():
                 try:
                     _write_all(fd, blob)
                     os.fsync(fd)
+                except OSError as exc:  # disk full, a file size limit
+                    _journal.recover(path)
+                    raise UserError(Problem(source, _failed(exc, path, size))) from None
                 except BaseException:
-                    _journal.recover(path)  # a failed write (disk full): back to before
+                    _journal.recover(path)
                     raise
                 after = os.fstat(fd)
-                try:
-                    now = os.stat(path)
-                except OSError:
-                    now = None
-                if now is None or now.st_ino != after.st_ino or after.st_size != size + len(blob):
+                if not _landed(fd, path, size, tail, blob, after):
+                    # An editor saved in place (or replaced the file) while we
+                    # wrote: our bytes are taken back out if they are there.
+                    outcome = _take_back(fd, path, size, blob)
                     _journal.clear_intent(path)
                     _memo.pop(_key(path), None)
-                    raise UserError(Problem(source, t("写入时账本被其他程序同时替换或改动了（可能是编辑器保存了），这次的记录没有写进去；请先用 modtool check 看一下账本，再重新运行命令")))
+                    _cache.drop(path)
+                    raise UserError(Problem(source, t(_RACED[outcome])))
                 if _acknowledge:
-                    _journal.record(path, size, blob, first_line, events, one_line, signature(after),
-                                    not data.vanished, enc.array, top)
+                    try:
+                        _journal.record(path, size, blob, first_line, events, one_line, signature(after),
+                                        not data.vanished, enc.array, top)
+                    except OSError as exc:  # the acknowledged record cannot be written: not acknowledged, so not kept
+                        outcome = _take_back(fd, path, size, blob)
+                        _journal.clear_intent(path)
+                        _memo.pop(_key(path), None)
+                        _cache.drop(path)
+                        why = exc.strerror or str(exc)
+                        raise UserError(Problem(source, t(_UNACKNOWLEDGED[outcome]).format(why=why))) from None
                 _journal.clear_intent(path)
                 _report.appended += 1
         finally:
@@ -364,9 +437,23 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
         new += newline
     first_line = _breaks(new) + 1
     with _NoInterrupt():
-        atomic_write(path, new + chunk)
-        _journal.record(path, len(new), chunk, first_line, events, one_line, signature(os.stat(path)),
-                        not state.data.vanished, array, top)
+        try:
+            atomic_write(path, new + chunk)
+        except OSError as exc:
+            raise UserError(Problem(source, t(_CANNOT).format(why=exc.strerror or exc))) from None
+        try:
+            _journal.record(path, len(new), chunk, first_line, events, one_line, signature(os.stat(path)),
+                            not state.data.vanished, array, top)
+        except OSError as exc:  # not acknowledged: the ledger as it was read is put back
+            why = exc.strerror or str(exc)
+            try:
+                atomic_write(path, raw)
+            except OSError:
+                raise UserError(Problem(source, t(_UNACKNOWLEDGED["partial"]).format(why=why))) from None
+            finally:
+                _memo.pop(_key(path), None)
+                _cache.drop(path)
+            raise UserError(Problem(source, t(_UNACKNOWLEDGED["removed"]).format(why=why))) from None
         _report.appended += 1
     _memo.pop(_key(path), None)
     _cache.drop(path)
@@ -405,21 +492,28 @@ def write_new(path: Path, header_text: str, events: list[dict]) -> None:
         atomic_write(path, data)
 
 
-def restore(path: Path, forget: bool = False) -> list:
+def restore(path: Path, forget: bool = False, check=None) -> list:
     """Put back the acknowledged events that vanished from the ledger (appended
     at its end, as they were written), or with ``forget`` accept that they
-    are gone. Returns what was restored or forgotten (``_journal.Vanished``)."""
+    are gone. Returns what was restored or forgotten (``_journal.Vanished``).
+    ``check(missing)``, under the lock before anything is written, may refuse
+    (raise)."""
     path = Path(path)
     with locked(path, EXCLUSIVE):
         data = load(path)
         missing = list(data.vanished)
         if not missing:
             return []
+        if check is not None:
+            check(missing)
         if forget:
             raw = path.read_bytes()
-            _journal.rebase(path, lambda a, b: raw[a:b], len(raw), signature(os.stat(path)),
-                            [_journal.canonical(v.event.get("type", ""), {k: x for k, x in v.event.items() if k != "type"})
-                             for v in missing])
+            try:
+                _journal.rebase(path, lambda a, b: raw[a:b], len(raw), signature(os.stat(path)),
+                                [_journal.canonical(v.event.get("type", ""), {k: x for k, x in v.event.items() if k != "type"})
+                                 for v in missing], strict=True)
+            except OSError as exc:
+                raise UserError(Problem(str(path), t("无法写入 modtool 的确认记录（.modtool/acknowledged.jsonl）：{why}；什么也没改").format(why=exc.strerror or exc))) from None
         else:
             flags = _journal.vanished_one_line(path)
             groups: list[tuple[bool, list[dict]]] = []

@@ -59,18 +59,46 @@ def _read_tail(fd: int, end: int) -> bytes:
 
 # -- the intent of an append in progress -------------------------------------
 
+# An append up to this size is kept whole in its intent, so recovery can tell
+# byte for byte whether what follows the old end is a piece of it (and so
+# modtool's to remove) or a person's edit (kept). A larger one (a bulk
+# import) keeps the hash of each block instead.
+KEEP_WHOLE = 4 << 20
+BLOCK = 1 << 16
+# A larger append's last, partial block cannot be compared with a hash: it
+# counts as modtool's only if the ledger was last written within this many
+# seconds (plus a second for every 16 MiB) after the intent, i.e. by the
+# interrupted write itself rather than a person's later save.
+_QUIET_S = 2.0
+
+
+def _blocks(chunk: bytes) -> list[str]:
+    view = memoryview(chunk)
+    return [sha(view[i:i + BLOCK]) for i in range(0, len(chunk), BLOCK)]
+
 
 def write_intent(ledger: Path, ino: int, size: int, prefix_tail: str, chunk: bytes) -> Path:
+    """Before an append touches the ledger. Raises OSError (disk full, a
+    read-only folder) having left no intent behind."""
     d = folder(ledger)
     d.mkdir(exist_ok=True)
     path = d / INTENT_NAME
-    data = json.dumps({"ino": ino, "size": size, "tail": prefix_tail, "len": len(chunk), "sha": sha(chunk)})
+    head = {"ino": ino, "size": size, "tail": prefix_tail, "len": len(chunk)}
+    whole = len(chunk) <= KEEP_WHOLE
+    if not whole:
+        head["blocks"] = _blocks(chunk)
+    data = json.dumps(head).encode("ascii") + b"\n" + (chunk if whole else b"")
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
-        os.write(fd, data.encode("ascii"))
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
         os.fsync(fd)
-    finally:
+    except BaseException:
         os.close(fd)
+        clear_intent(ledger)
+        raise
+    os.close(fd)
     fsync_dir(d)
     return path
 
@@ -78,7 +106,7 @@ def write_intent(ledger: Path, ino: int, size: int, prefix_tail: str, chunk: byt
 def clear_intent(ledger: Path) -> None:
     try:
         os.unlink(folder(ledger) / INTENT_NAME)
-    except FileNotFoundError:
+    except OSError:
         pass
 
 
@@ -86,19 +114,71 @@ def has_intent(ledger: Path) -> bool:
     return (folder(ledger) / INTENT_NAME).exists()
 
 
+def _read_intent(path: Path):
+    """(head, the append's bytes or None) of an intent; None if there is none
+    or it is not whole (torn before the ledger was touched)."""
+    raw = path.read_bytes()
+    nl = raw.find(b"\n")
+    head = json.loads(raw[: nl if nl >= 0 else len(raw)].decode("ascii"))
+    for k in ("ino", "size", "len"):
+        head[k] = int(head[k])
+    head["tail"] = str(head["tail"])
+    if "blocks" in head:
+        return head, None
+    if "sha" in head:  # an intent written before appends were kept whole in it
+        return head, None
+    chunk = raw[nl + 1:] if nl >= 0 else b""
+    if len(chunk) != head["len"]:
+        raise ValueError("torn intent")
+    return head, chunk
+
+
+def _ours(head: dict, chunk: bytes | None, got: bytes, st: os.stat_result, written_ns: int) -> bool | None:
+    """Is ``got`` (what follows the old end now) the whole append (True), a
+    piece of it and nothing else (False), or something else (None)?"""
+    length = head["len"]
+    if chunk is not None:
+        if got == chunk:
+            return True
+        return False if len(got) < length and chunk.startswith(got) else None
+    if "sha" in head:  # old intent: only the whole append's hash
+        if len(got) == length and sha(got) == head["sha"]:
+            return True
+        return False if len(got) < length and st.st_mtime_ns - written_ns < _QUIET_S * 1e9 else None
+    blocks = head["blocks"]
+    if len(got) > length:
+        return None
+    whole = len(got) // BLOCK
+    if _blocks(got[: whole * BLOCK]) != blocks[:whole]:
+        return None
+    if len(got) == length:
+        return True if whole == len(blocks) or sha(got[whole * BLOCK:]) == blocks[whole] else None
+    if len(got) % BLOCK == 0:
+        return False
+    quiet = (_QUIET_S + length / (16 << 20)) * 1e9
+    return False if st.st_mtime_ns - written_ns < quiet else None
+
+
 def recover(ledger: Path) -> str | None:
     """Finish or roll back an interrupted append (caller holds the exclusive
-    lock). Returns a Chinese note for the director, or None."""
+    lock). Returns a note for the director, or None.
+
+    Only bytes modtool wrote and nobody touched since are removed: what
+    follows the ledger's old end must be a piece of the intended append, the
+    bytes before it must be as they were, and it must be the same file. A
+    person who fixed the torn line by hand keeps the fix (and is told)."""
+    from modtool.i18n import t
+
     path = folder(ledger) / INTENT_NAME
     try:
-        intent = json.loads(path.read_text(encoding="ascii"))
-        size, length, want = int(intent["size"]), int(intent["len"]), str(intent["sha"])
-        ino, tail = int(intent["ino"]), str(intent["tail"])
+        written_ns = os.stat(path).st_mtime_ns
+        head, chunk = _read_intent(path)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
         clear_intent(ledger)  # torn before it was whole: the ledger was not touched yet
         return None
+    size, length = head["size"], head["len"]
     note = None
     try:
         fd = os.open(ledger, os.O_RDWR)
@@ -107,18 +187,35 @@ def recover(ledger: Path) -> str | None:
         return None
     try:
         st = os.fstat(fd)
-        same_prefix = st.st_ino == ino and st.st_size >= size and sha(_read_tail(fd, size)) == tail
+        same_prefix = st.st_ino == head["ino"] and st.st_size >= size and sha(_read_tail(fd, size)) == head["tail"]
         if same_prefix and st.st_size > size:
-            got = os.pread(fd, min(length, st.st_size - size), size)
-            whole = len(got) == length and sha(got) == want
-            if not whole and st.st_size <= size + length:
+            got = os.pread(fd, min(length + 1, st.st_size - size), size)
+            ours = _ours(head, chunk, got, st, written_ns)
+            line = _line_at(fd, size)
+            if ours is False:
                 os.ftruncate(fd, size)  # a torn tail: back to the state before the append
                 os.fsync(fd)
-                note = "上一次写入账本时命令被中断，只写了一半；已把账本恢复到那次写入之前"
+                note = t("上一次写入账本时命令被中断，只写了一半；已把账本恢复到那次写入之前")
+            elif ours is True:
+                note = t("上一次写入账本的命令在报告完成之前被中断；它的记录已完整写入（第 {line} 行起），已保留：不要重复运行那次命令").format(line=line)
+            else:
+                note = t("上一次写入账本时命令被中断，之后账本又被改过（第 {line} 行起）；modtool 没有动它，请用 modtool check 检查那几行").format(line=line)
     finally:
         os.close(fd)
     clear_intent(ledger)
     return note
+
+
+def _line_at(fd: int, offset: int) -> int:
+    """The 1-based line that starts at or holds byte ``offset``."""
+    n, pos = 1, 0
+    while pos < offset:
+        piece = os.pread(fd, min(1 << 20, offset - pos), pos)
+        if not piece:
+            break
+        n += piece.count(b"\n")
+        pos += len(piece)
+    return n
 
 
 # -- what modtool acknowledged ----------------------------------------------------
@@ -144,7 +241,7 @@ def record(ledger: Path, start: int, chunk: bytes, first_line: int, events: list
     top = max(top or 0, top_id(ledger))
     if top:
         entry["top"] = top  # the highest event id acknowledged so far (ids are never given twice)
-    _append_line(ledger, head, entry)
+    _append_line(ledger, head, entry, strict=True)
 
 
 def top_id(ledger: Path) -> int:
@@ -158,23 +255,34 @@ def top_id(ledger: Path) -> int:
     return 0
 
 
-def _append_line(ledger: Path, *entries: dict) -> None:
+def _append_line(ledger: Path, *entries: dict, strict: bool = False) -> None:
+    """Add ``entries`` to the acknowledged record. ``strict`` (an append
+    being acknowledged): a failure raises OSError, with the record as it was
+    before; otherwise (a read noting what it checked) it is let go."""
     d = folder(ledger)
-    try:
-        d.mkdir(exist_ok=True)
-    except OSError:
-        return  # a read-only folder: nothing is written there either
     data = b"".join((e if isinstance(e, bytes) else json.dumps(e, ensure_ascii=False, separators=(",", ":"))
                      .encode("utf-8", "surrogatepass")) + b"\n" for e in entries)
     try:
+        d.mkdir(exist_ok=True)
         fd = os.open(d / ACK_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     except OSError:
-        return
+        if strict:
+            raise
+        return  # a read-only folder: a read notes nothing there
     try:
-        while data:
-            n = os.write(fd, data)
-            data = data[n:]
-        os.fsync(fd)
+        start = os.fstat(fd).st_size
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError:
+            try:
+                os.ftruncate(fd, start)  # no torn entry left behind
+            except OSError:
+                pass
+            if strict:
+                raise
     finally:
         os.close(fd)
 
@@ -309,14 +417,14 @@ def _expected(ledger: Path) -> tuple[list[tuple[int, dict]], Counter]:
     return expected, forgotten
 
 
-def rebase(ledger: Path, read, size: int, sig: list[int], forgotten: list[str]) -> None:
+def rebase(ledger: Path, read, size: int, sig: list[int], forgotten: list[str], strict: bool = False) -> None:
     """Everything acknowledged is present as of these ``size`` bytes (less ``forgotten``)."""
     entry = {"rebase": True, "size": size, "sig": sig, "clean": True,
              "tail": sha(read(max(0, size - TAIL), size)), "forgotten": forgotten}
     top = top_id(ledger)
     if top:
         entry["top"] = top
-    _append_line(ledger, entry)
+    _append_line(ledger, entry, strict=strict)
 
 
 def vanished_one_line(ledger: Path) -> dict[str, bool]:

@@ -254,17 +254,35 @@ def _verified_prefix(c: Cached, raw: bytes) -> int:
 
 def _same_bytes(path: Path, c: Cached) -> bool:
     """The file still holds the bytes ``c`` covers (read soon after a write,
-    so its stat alone is not trusted), hashed through a memory map: no copy
-    of a large ledger is read just to be hashed."""
-    import mmap
+    so its stat alone is not trusted), hashed a piece at a time: no copy of a
+    large ledger is read just to be hashed. Not through a memory map: an
+    editor that truncates the file meanwhile would kill the command (SIGBUS)."""
+    import xxhash
 
     if c.size == 0:
         return False
+    seed = _cache.digest_seed()
     try:
-        with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
-            return len(m) == c.size and _verified_prefix(c, m) == len(c.stretches)
+        with open(path, "rb", buffering=0) as f:
+            if os.fstat(f.fileno()).st_size != c.size:
+                return False
+            for s in c.stretches:
+                h = xxhash.xxh3_128(seed=seed)
+                pos = s.start
+                while pos < s.end:
+                    piece = os.pread(f.fileno(), min(_PIECE, s.end - pos), pos)
+                    if not piece:
+                        return False  # cut short meanwhile
+                    h.update(piece)
+                    pos += len(piece)
+                if h.hexdigest() != s.sha:
+                    return False
+            return os.fstat(f.fileno()).st_size == c.size
     except (OSError, ValueError):
         return False
+
+
+_PIECE = 1 << 20
 
 
 def _parse_tail(c: Cached, raw: bytes, source: str) -> list[Event] | None:
@@ -423,6 +441,9 @@ def _load(path: Path) -> LedgerData:
     source = str(path)
     with locked(path, SHARED):
         notes = _prepare(path)
+        if notes and _report.notice is not None:  # told now: the read that follows may fail
+            for note in notes:
+                _report.notice(f"{path}：{note}")
         st = _stat(path, source)
         sig = signature(st)
         state = _memo.get(_key(path))
@@ -462,8 +483,6 @@ def _tell(path: Path, data: LedgerData) -> None:
     notice = _report.notice
     if notice is None:
         return
-    for note in data.notes:
-        notice(f"{path}：{note}")
     if data.vanished:
         shown = "\n".join(t("  原第 {line} 行：{event}").format(line=v.line, event=_short(v.event)) for v in data.vanished[:20])
         more = t("\n  ……共 {vanished} 条").format(vanished=len(data.vanished)) if len(data.vanished) > 20 else ""
