@@ -115,8 +115,10 @@ def card(
     st, refused, gd = record_event(game_dir, ev, not_a_repeat)
     if refused:
         raise refused_error(refused)
-    given = next(c for c in reversed(st.cards) if c.line == gd.events[-1].line)
-    _said(st, gd, [f"已判罚：{name} {COLORS[color_id]}（{reason}）", *card_effect(st, given)])
+    # An editor's stale save right after the append may have taken the card out
+    # again (the read just told it, with modtool restore): then no effect to tell.
+    given = next((c for c in reversed(st.cards) if gd.events and c.line == gd.events[-1].line), None)
+    _said(st, gd, [f"已判罚：{name} {COLORS[color_id]}（{reason}）", *(card_effect(st, given) if given else [])])
 
 
 @app.command()

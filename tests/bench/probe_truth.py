@@ -78,6 +78,10 @@ def _missing_told(root: Path, g: Path) -> bool:
     return "modtool restore" in proc.stderr
 
 
+def _show(proc) -> None:
+    print(f"exit {proc.returncode}: {proc.stderr[-1500:]}", file=sys.stderr)
+
+
 def _bad_output(proc) -> bool:
     return proc.returncode < 0 or "Traceback" in proc.stderr or proc.returncode == 3
 
@@ -114,6 +118,7 @@ def race(root: Path, tries: int, rng: random.Random) -> Counter:
             kept = note in now
             if _bad_output(proc):
                 out["traceback or signal"] += 1
+                _show(proc)
             elif proc.returncode == 0 and not (n <= 1 and _acknowledged(g, reason)):
                 out["exit 0, not written once and acknowledged"] += 1
             elif proc.returncode == 0 and n == 0 and not _missing_told(root, g):
