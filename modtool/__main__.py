@@ -12,6 +12,19 @@ import signal
 import sys
 
 
+def _say(text: str) -> None:
+    """``text`` on stderr in the terminal's encoding, \\uXXXX where it has no character."""
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    try:
+        data = text.encode(encoding, "backslashreplace")
+    except LookupError:
+        data = text.encode("utf-8", "backslashreplace")
+    try:
+        os.write(2, data + b"\n")
+    except OSError:  # stderr closed or its reader gone: nothing can be said
+        pass
+
+
 def _at_once(signum, frame):  # pragma: no cover - exercised by a real SIGINT
     appended = getattr(sys.modules.get("modtool.ledger._report"), "appended", 0)
     said = "已中断；本命令在中断前已把记录写进账本。" if appended else "已中断，账本未改动。"
@@ -19,7 +32,7 @@ def _at_once(signum, frame):  # pragma: no cover - exercised by a real SIGINT
         said = sys.modules["modtool.i18n"].t(said)
     except Exception:  # noqa: BLE001 - not loaded yet, or mid-import: the message as written
         pass
-    os.write(2, f"{said}\n".encode("utf-8"))
+    _say(said)
     os._exit(130)
 
 
@@ -30,6 +43,9 @@ if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
 def run() -> None:
     code = 0
     try:
+        from modtool import console
+
+        console.set_up()  # before any output: no locale makes printing fail
         from modtool.cli import main
 
         main()

@@ -42,6 +42,8 @@ from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(HERE))
+from tests.support.values import latin1_env  # noqa: E402
 
 SCRIPT = """\
 import re
@@ -63,19 +65,6 @@ COMMANDS = {
     "close": ("m42", True, ["--day", "2", "--at", "2026-11-05 22:30"]),
 }
 GOOD_CODES = {0, 1, 2, 130}
-
-
-def latin1_env(tmp: Path) -> dict:
-    """A Latin-1 locale: a real one when localedef can build it, else Python's override."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONIOENCODING", "PYTHONUTF8"))}
-    loc = tmp / "locales"
-    if shutil.which("localedef"):
-        loc.mkdir(exist_ok=True)
-        subprocess.run(["localedef", "-i", "en_US", "-f", "ISO-8859-1", str(loc / "en_US.ISO-8859-1")],
-                       capture_output=True, check=False)
-    if (loc / "en_US.ISO-8859-1").is_dir():
-        return dict(env, LOCPATH=str(loc), LANG="en_US.ISO-8859-1", LC_ALL="en_US.ISO-8859-1")
-    return dict(env, LANG="C.UTF-8", PYTHONIOENCODING="latin-1")
 
 
 def handler_installed(pid: int) -> bool:
@@ -108,7 +97,7 @@ def main() -> None:
         tmp = Path(tmp)
         script = tmp / "modtool"
         script.write_text(SCRIPT, encoding="utf-8")
-        env = latin1_env(tmp) if args.latin1 else dict(os.environ)
+        env = latin1_env(tmp / "locales") if args.latin1 else dict(os.environ)
         # TMPDIR: a crash report (exit 3) lands here, is read, and goes with the folder.
         env.update(PYTHONPATH=str(root), MODTOOL_LOCK_WAIT="60", TMPDIR=str(tmp))
         print("locale:", {k: env[k] for k in ("LANG", "LC_ALL", "PYTHONIOENCODING") if k in env}, flush=True)
@@ -187,15 +176,15 @@ def main() -> None:
                 counts["clean"] += 1
             for w in what:
                 counts[w] += 1
-            if what and len(bad_samples) < 12:
-                bad_samples.append(f"{kind} at {delay * 1000:.0f} ms of {spans[kind] * 1000:.0f}: exit {rc}, "
+            if what and sum(x.startswith(what[0] + "|") for x in bad_samples) < 3:  # a few of each kind
+                bad_samples.append(f"{what[0]}|{kind} at {delay * 1000:.0f} ms of {spans[kind] * 1000:.0f}: exit {rc}, "
                                    f"{', '.join(what)}: {err_text.strip()[-(900 if 'crash' in what[-1] else 240):]!r}")
             if (n + 1) % 50 == 0:
                 print(f"{n + 1} tries, {time.perf_counter() - t_start:.0f} s: {dict(counts)}", flush=True)
     print("exit codes:", dict(sorted(codes.items())))
     print("outcomes:", dict(counts))
-    for s in bad_samples:
-        print("  ", s)
+    for s in sorted(bad_samples):
+        print("  ", s.split("|", 1)[1])
     outside = ("signal death before modtool's first line", "traceback before modtool's first line")
     bad = sum(v for k, v in counts.items() if k != "clean" and k not in outside)
     print(f"{args.tries} tries: {bad} failures (+ in Python's start-up, before any modtool code: "
