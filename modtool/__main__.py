@@ -1,14 +1,21 @@
 """``python -m modtool`` and the ``modtool`` script.
 
-Ctrl-C must end every run with exit 130 and 「已中断」, never a traceback.
-Until ``cli.main`` is inside its error handling (while typer and the rest
-are imported), and again once it is done (while Python shuts down), Ctrl-C
-ends the process at once: nothing is being written then. In between it is
-the usual KeyboardInterrupt, which ``cli.main`` turns into the message.
+Ctrl-C must end every run with exit 130 and 「已中断」, never a traceback and
+never a death by the signal. Until ``cli.main`` is inside its error handling
+(while typer and the rest are imported), and again once it is done (while
+the output is flushed and the process leaves), Ctrl-C ends the process at
+once: nothing is being written then. In between it is the usual
+KeyboardInterrupt, which ``cli.main`` turns into the message.
+
+The handler is installed by this module's first statements, before anything
+is imported: ``_signal`` is built into Python and already loaded at start-up,
+where ``signal`` would first import ``enum``. What comes before this module
+(Python's own start-up, site's .pth files, the console script's ``import
+re``: the first few milliseconds) runs no modtool code and cannot be helped.
 """
 
+import _signal
 import os
-import signal
 import sys
 
 
@@ -26,6 +33,7 @@ def _say(text: str) -> None:
 
 
 def _at_once(signum, frame):  # pragma: no cover - exercised by a real SIGINT
+    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # a second Ctrl-C does not tell it twice
     appended = getattr(sys.modules.get("modtool.ledger._report"), "appended", 0)
     said = "已中断；本命令在中断前已把记录写进账本。" if appended else "已中断，账本未改动。"
     try:  # in the command's language once modtool's words are loaded (modtool.i18n)
@@ -36,8 +44,8 @@ def _at_once(signum, frame):  # pragma: no cover - exercised by a real SIGINT
     os._exit(130)
 
 
-if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-    signal.signal(signal.SIGINT, _at_once)
+if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, _at_once)
 
 
 def run() -> None:
@@ -51,14 +59,19 @@ def run() -> None:
         main()
     except SystemExit as exc:
         code = exc.code
+    except KeyboardInterrupt:  # a second Ctrl-C while cli.main was telling of the first, or handing back
+        _at_once(None, None)
+    except BrokenPipeError:  # the reader of the output went away (`modtool tally … | head -1`)
+        code = 1
     if code is not None and not isinstance(code, int):
         print(code, file=sys.stderr)
         code = 1
     # Leave without Python's finalisation: it puts back the default SIGINT
-    # action, so a Ctrl-C then would end the process silently with no code.
+    # action, so a Ctrl-C then would end the process by the signal.
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
+            if stream is not None:
+                stream.flush()
         except (OSError, ValueError):
             pass
     os._exit(code or 0)

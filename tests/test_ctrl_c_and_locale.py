@@ -91,6 +91,73 @@ def _no_traceback(err: str) -> None:
     assert "内部错误" not in err, err
 
 
+@pytest.mark.parametrize("phase", ["start-up", "importing", "twice"])
+def test_ctrl_c_before_or_while_telling_ends_130_with_the_message(tmp_path, phase):
+    g = _game(tmp_path)
+    before = (g / "ledger.yaml").read_bytes()
+    done = _drive(tmp_path, phase, "card", str(g), "2", "blue", "--reason", "x", "--at", "2026-11-04 12:00")
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 130, (done.returncode, err)  # never -2 (a death by the signal)
+    _no_traceback(err)
+    assert "已中断，账本未改动" in err
+    assert (g / "ledger.yaml").read_bytes() == before
+
+
+def test_ctrl_c_after_the_output_ends_130_with_the_output_whole(tmp_path):
+    g = _game(tmp_path)
+    plain = _drive(tmp_path, "none", "tally", str(g), "--day", "2")
+    assert plain.returncode == 0
+    done = _drive(tmp_path, "after output", "tally", str(g), "--day", "2")
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 130, (done.returncode, err)
+    _no_traceback(err)
+    assert "已中断" in err
+    assert done.stdout == plain.stdout  # everything printed before it left
+
+
+def test_help_into_a_closed_pipe_leaves_quietly(tmp_path):
+    """``modtool | head -0``: the reader is gone before the help is printed."""
+    p = subprocess.Popen([sys.executable, "-c", _DRIVER, "none"], env=_env(tmp_path),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read().decode("utf-8")
+    assert p.wait(60) == 1
+    assert err == ""
+
+
+def _wrapped_by_python(kind: str) -> Exception:
+    """A Ctrl-C as Python hands it on from inside its machinery (cli_errors.crashed)."""
+    if kind == "cause":  # a class body's __set_name__ (3.11: RuntimeError from the KeyboardInterrupt)
+        exc = RuntimeError("Error calling __set_name__ on 'Field' instance 'refs' in 'Body'")
+        exc.__cause__ = KeyboardInterrupt()
+        return exc
+    try:  # unwinding with a buffer still exported
+        raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        try:
+            raise BufferError("Existing exports of data: object cannot be re-sized")
+        except BufferError as exc:
+            return exc
+
+
+@pytest.mark.parametrize("kind", ["cause", "context"])
+def test_a_ctrl_c_that_python_wrapped_in_another_exception_is_still_a_ctrl_c(tmp_path, monkeypatch, capsys, kind):
+    import tempfile
+
+    from modtool import cli_help
+    from tests.support.values import run_cli
+
+    def tree(*a, **kw):
+        raise _wrapped_by_python(kind)
+
+    monkeypatch.setattr(cli_help, "command_tree", tree)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    code, out, err = run_cli(capsys, "status", _game(tmp_path))
+    assert code == 130, err
+    assert "已中断，账本未改动" in err and "内部错误" not in err
+    assert not list(tmp_path.glob("modtool-crash-*"))  # no crash report for a Ctrl-C
+
+
 # -- a terminal that is not UTF-8 ------------------------------------------------------
 
 
