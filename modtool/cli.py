@@ -13,7 +13,7 @@ from typing import List, Optional
 import typer
 
 from modtool.cli_common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
-from modtool.cli_errors import bad_argument as _bad_argument, interrupted as _interrupted, report_crash as _report_crash
+from modtool.cli_errors import bad_argument as _bad_argument, crashed as _crashed, interrupted as _interrupted
 from modtool.cli_errors import usage_message as _usage_message
 from modtool.cli_options import Choice, LiveChoice, kinds_help
 from modtool.i18n import t
@@ -587,8 +587,6 @@ def _main(argv: list[str] | None) -> None:
         if "ClickException" in names:  # usage errors (typer vendors click)
             typer.echo(t("错误：{problem}").format(problem=_usage_message(exc)), err=True)
             sys.exit(2)
-        report = _report_crash(exc)
-        typer.echo(t("modtool 内部错误（不是你的错）：{name}。详情已写入 {report}").format(name=exc.__class__.__name__, report=report), err=True)
-        sys.exit(3)
+        _crashed(exc)  # exit 3 with a report file, or 130 when a Ctrl-C lies under it
     finally:
         _report.notice = None

@@ -22,6 +22,24 @@ def report_crash(exc: BaseException) -> Path:
     return Path(name)
 
 
+def crashed(exc: BaseException) -> None:
+    """An unexpected exception: a report file and exit 3; but one that a
+    Ctrl-C caused is the Ctrl-C (exit 130). Python turns a KeyboardInterrupt
+    raised inside its own machinery into another exception: in a class body's
+    ``__set_name__`` (a dataclass field while a module imports) it becomes a
+    RuntimeError, and one raised while a buffer is still exported unwinds into
+    a BufferError; the interrupt is then their cause or context."""
+    seen, under = set(), exc
+    while under is not None and id(under) not in seen:
+        if isinstance(under, KeyboardInterrupt):
+            interrupted()
+        seen.add(id(under))
+        under = under.__cause__ or under.__context__
+    report = report_crash(exc)
+    typer.echo(t("modtool 内部错误（不是你的错）：{name}。详情已写入 {report}").format(name=exc.__class__.__name__, report=report), err=True)
+    sys.exit(3)
+
+
 def usage_message(exc) -> str:
     """click's usage errors in the words of the command's language (modtool.i18n), not click's."""
     kind = type(exc).__name__

@@ -43,3 +43,23 @@ def run_cli(capsys, *args) -> tuple[int, str, str]:
     code = run_main([str(a) for a in args])
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+def latin1_env(folder, base: dict | None = None) -> dict:
+    """An environment for a Latin-1 terminal: the real en_US.ISO-8859-1 locale,
+    built into ``folder`` by localedef (LOCPATH) when this machine can, else
+    Python's PYTHONIOENCODING=latin-1 (output only)."""
+    import os
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    env = {k: v for k, v in (os.environ if base is None else base).items()
+           if not k.startswith(("LC_", "LANG", "PYTHONIOENCODING", "PYTHONUTF8"))}
+    target = Path(folder) / "en_US.ISO-8859-1"
+    if shutil.which("localedef"):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        subprocess.run(["localedef", "-i", "en_US", "-f", "ISO-8859-1", str(target)], capture_output=True, check=False, timeout=60)
+    if target.is_dir():
+        return dict(env, LOCPATH=str(folder), LANG="en_US.ISO-8859-1", LC_ALL="en_US.ISO-8859-1")
+    return dict(env, LANG="C.UTF-8", PYTHONIOENCODING="latin-1")
