@@ -62,7 +62,8 @@ def run() -> None:
     except KeyboardInterrupt:  # a second Ctrl-C while cli.main was telling of the first, or handing back
         _at_once(None, None)
     except BrokenPipeError:  # the reader of the output went away (`modtool tally … | head -1`)
-        code = 1
+        # Exit 1 says nothing was written; after a write, the write stands.
+        code = 0 if getattr(sys.modules.get("modtool.ledger._report"), "appended", 0) else 1
     if code is not None and not isinstance(code, int):
         print(code, file=sys.stderr)
         code = 1

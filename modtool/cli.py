@@ -541,7 +541,9 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _main(argv: list[str] | None) -> None:
-    args = list(sys.argv[1:] if argv is None else argv)
+    from modtool.console import utf8_args
+
+    args = utf8_args(sys.argv[1:]) if argv is None else list(argv)
     from modtool import gamefile, i18n
 
     gamefile.last_game_id = None  # this command's game, once it opens one
@@ -558,7 +560,7 @@ def _main(argv: list[str] | None) -> None:
     from modtool.ledger import _report
     from modtool.ledger._lock import EXCLUSIVE, SHARED, session
 
-    _report.appended = 0
+    _report.appended, _report.written = 0, []
     _report.notice = _notice
     try:
         with session(EXCLUSIVE if command in WRITING_COMMANDS else SHARED):

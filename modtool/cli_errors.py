@@ -37,7 +37,20 @@ def crashed(exc: BaseException) -> None:
         under = under.__cause__ or under.__context__
     report = report_crash(exc)
     typer.echo(t("modtool 内部错误（不是你的错）：{name}。详情已写入 {report}").format(name=exc.__class__.__name__, report=report), err=True)
+    typer.echo(written_note(), err=True)
     sys.exit(3)
+
+
+def written_note() -> str:
+    """Whether the command wrote before it failed, and what: the director must
+    know whether to run it again."""
+    from modtool.ledger import _report
+
+    if not _report.written:
+        return t("账本未改动（这个命令什么也没写）。")
+    parts = [t("第 {line} 行起：{types}").format(line=line, types="、".join(map(str, types)))
+             for line, types in _report.written]
+    return t("出错之前，本命令已把这些记录写进账本并确认（{parts}）；不要重复运行，先用 modtool status 看一下").format(parts="；".join(parts))
 
 
 def usage_message(exc) -> str:

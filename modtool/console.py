@@ -47,3 +47,22 @@ def set_up() -> None:
                 reconfigure(errors=ERRORS)
             except (OSError, ValueError):  # a stream already closed, or one that cannot be flushed
                 pass
+
+
+def utf8_args(args: list[str]) -> list[str]:
+    """The command line as the director typed it. Python decodes it in the
+    locale's encoding: under a Latin-1 locale on a UTF-8 terminal, typed
+    Chinese arrives as Latin-1 gibberish (「ç\\x99½æ\\x9c\\x88å\\x88\\x9d」 for
+    白月初) and would be stored so. An argument whose bytes are valid UTF-8 is
+    read as UTF-8; any other is left as decoded."""
+    import os
+
+    if sys.getfilesystemencoding().lower().replace("-", "") == "utf8":
+        return args
+    out = []
+    for a in args:
+        try:
+            out.append(os.fsencode(a).decode("utf-8"))
+        except (UnicodeError, ValueError):
+            out.append(a)
+    return out

@@ -225,3 +225,17 @@ def test_the_escape_keeps_json_valid_for_every_character():
     finally:
         sys.stdout, sys.stderr = saved
     assert json.loads(data.decode("ascii")) == value
+
+
+def test_chinese_typed_under_a_latin1_locale_is_stored_as_typed(tmp_path, latin1):
+    """A UTF-8 terminal with a Latin-1 locale: Python reads the typed bytes as
+    Latin-1; modtool reads an argument that is valid UTF-8 as UTF-8, so the
+    name is found and the reason is stored as typed, not as gibberish."""
+    if "LOCPATH" not in latin1:
+        pytest.skip("no real Latin-1 locale here (PYTHONIOENCODING changes the output only)")
+    g = _game(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "modtool", "card", str(g), "白月初", "blue", "--reason", "投票帖格式不对",
+                           "--at", "2026-11-04 12:00"], env=dict(latin1, PYTHONPATH=str(ROOT), TMPDIR=str(tmp_path)),
+                          capture_output=True, timeout=120)
+    assert done.returncode == 0, _shown(done.stderr)
+    assert "投票帖格式不对" in (g / "ledger.yaml").read_text(encoding="utf-8")

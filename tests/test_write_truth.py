@@ -434,3 +434,32 @@ def test_an_output_file_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", real_fsync)
     assert target.read_bytes() == b"OLD"
     assert [x.name for x in tmp_path.iterdir()] == ["chart.png"]
+
+
+def test_an_internal_error_after_the_write_says_what_was_written(tmp_path, capsys, monkeypatch):
+    """A failure after the card was written and acknowledged: the director is
+    told it is in the ledger (and where), not to run the command again."""
+    import tempfile
+
+    import modtool.m42.cli as m42_cli
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    monkeypatch.setattr(m42_cli, "_said", lambda *a, **k: 1 / 0)
+    g = game(tmp_path)
+    code, _, err = run_cli(capsys, *card(g, "写了才出错"))
+    assert code == 3 and "内部错误" in err
+    assert "已把这些记录写进账本并确认" in err and "card" in err and "不要重复运行" in err, err
+    assert acknowledged(g, "写了才出错")
+
+
+def test_an_internal_error_before_any_write_says_the_ledger_is_unchanged(tmp_path, capsys, monkeypatch):
+    import tempfile
+
+    import modtool.m42.report as report
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    monkeypatch.setattr(report, "tally_text", lambda *a, **k: 1 / 0)
+    code, _, err = run_cli(capsys, "tally", game(tmp_path), "--day", "2")
+    assert code == 3 and "账本未改动" in err, err

@@ -369,7 +369,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
                         why = exc.strerror or str(exc)
                         raise UserError(Problem(source, t(_UNACKNOWLEDGED[outcome]).format(why=why))) from None
                 _journal.clear_intent(path)
-                _report.appended += 1
+                _report.wrote(first_line, events)
         finally:
             os.close(fd)
         return _remember(path, state, data, blob, digest, enc, events, first_line, size, after)
@@ -454,7 +454,7 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
                 _memo.pop(_key(path), None)
                 _cache.drop(path)
             raise UserError(Problem(source, t(_UNACKNOWLEDGED["removed"]).format(why=why))) from None
-        _report.appended += 1
+        _report.wrote(first_line, events)
     _memo.pop(_key(path), None)
     _cache.drop(path)
     return load(path)
