@@ -385,7 +385,7 @@ def open_(
 
     gd = _open(game_dir)
     _require_m42(gd)
-    typer.echo(record_open(game_dir, day, _now(at, gd), force))
+    typer.echo(record_open(game_dir, day, _now(at, gd, opening=True), force))
 
 
 @app.command()
