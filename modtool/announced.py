@@ -94,8 +94,10 @@ def describe(label: str, old, new) -> str:
     return t("{label}：{change}").format(label=label, change=f"{_show(old)} → {_show(new)}")
 
 
-def _simulated(gd, new: list[dict]):
-    """The game as it would be with ``new`` appended (in memory, nothing written).
+def simulated(gd, new: list[dict]):
+    """The game as it would be with ``new`` appended (in memory, nothing written):
+    G-R2's replay of a change, and a pack's check that the change is no typo
+    (modtool.m42.commands.rehearse). Its new events' lines are past ``gd.raw_last_line``.
 
     It keeps the ledger's cache marks, so a pack's replay may continue from the
     state saved for the ledger as read (a card costs the card, not the game),
@@ -120,7 +122,7 @@ def _changed(gd, new: list[dict]) -> list[tuple[str, str, object, object]]:
     shown.update(announced_values(gd))  # after a forced change, the forum's version is the recorded one
     if not shown:
         return []  # nothing the forum has read yet: nothing to replay twice
-    sim = _simulated(gd, new)
+    sim = simulated(gd, new)
     from modtool.packs import get_pack
 
     try:
