@@ -523,7 +523,7 @@ def advance_command(game_dir: Path, gd, at) -> None:
     from modtool.timeutil import fmt
 
     _require_m42(gd)
-    before, after, gd = record_advance(game_dir, _now(at, gd))
+    before, after, gd = record_advance(game_dir, _now(at, gd), typed=bool(at))
     typer.echo(f"{phase_label(before)} → {phase_label(after)}")
     for m in after.timeline[len(before.timeline):]:
         typer.echo(f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}")

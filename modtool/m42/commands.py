@@ -130,12 +130,23 @@ def record_event(game_dir, ev: dict, validate=None) -> tuple[State, list[Problem
     return st, _events_after(gd, st, gd.events[-1].line), gd
 
 
-def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
-    """Close the current phase; random draws it needs are recorded as ``draw`` events."""
+def record_advance(game_dir, at: datetime, typed: bool = True) -> tuple[State, State, GameDir]:
+    """Close the current phase; random draws it needs are recorded as ``draw`` events.
+    ``typed``: ``at`` was given (``--at``), not the wall clock: only a typed time closes a
+    discussion day before its close (M42-R5b); the wall clock before it is refused."""
     gd = open_game(game_dir)
     before = sound_state(gd)
     if before.over:
         raise UserError("游戏已经结束，不能再推进")
+    if not typed and before.phase == "day":
+        close = Engine(gd, before).day_close(before.number)
+        if close is not None and at < close:
+            from modtool.i18n import t
+
+            raise UserError(Problem("参数 --at", t(
+                "第 {day} 天要到 {close} 才关门（M42-R15）：现在（{now}）结算会提前关门，之后的帖子都算迟到，潜水也按这时判；"
+                "确实要提前结算请用 --at 写明结算的时间（M42-R5b），否则到关门后再 advance（什么也没写）").format(
+                day=before.number, close=fmt(close, False), now=fmt(at, False))))
     from modtool.m42.windows import phase_window
 
     window = phase_window(gd, before)
