@@ -67,6 +67,8 @@ class M42Pack(GamePack):
         from modtool.m42.engine import replay
         from modtool.problems import UserError
 
+        if "m42_time_span" in gd.memo:
+            return gd.memo["m42_time_span"]
         if gd.problems:
             raise UserError(gd.problems)
         st = replay(gd)
@@ -75,7 +77,8 @@ class M42Pack(GamePack):
         times += [d.opened for d in st.days.values() if d.opened] + [d.closed for d in st.days.values() if d.closed]
         times += [t for n in st.nights.values() for t in (n.start, n.kill_at, n.resolved_at) if t]
         times = [t for t in times if t is not None]
-        return opened, max(times) if times else None
+        gd.memo["m42_time_span"] = found = (opened, max(times) if times else None)
+        return found
 
     def import_notices(self, gd, day, events) -> list:
         if not events or gd.problems:
