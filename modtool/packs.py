@@ -157,13 +157,11 @@ class GamePack:
 
         return Window("当前阶段", None, None, "这个游戏没有阶段的时间表")
 
-    def time_span(self, gd: "GameDir") -> "tuple[datetime | None, datetime | None]":
+    def time_span(self, gd: "GameDir") -> "tuple[datetime | None, datetime | None] | None":
         """The earliest and the latest time the game records (``modtool.timespan``).
-        By default read from every event (a pack whose replay keeps them, M42's
-        snapshot, answers without decoding a large ledger's posts)."""
-        from modtool.timespan import recorded_times
-
-        return recorded_times(gd)
+        None: the core reads them from every event (a pack whose replay keeps them,
+        M42's snapshot, answers without decoding a large ledger's posts)."""
+        return None
 
     def game_start(self, gd: "GameDir") -> "datetime | None":
         """When the game's first phase began, if the ledger tells: no typed time

@@ -65,7 +65,7 @@ def recorded_times(gd) -> tuple[datetime | None, datetime | None]:
 
 def span(gd, window: bool = True) -> tuple[datetime | None, datetime | None]:
     """(the game's start, the latest time it knows), None where the ledger tells nothing:
-    the pack's ``time_span`` (by default ``recorded_times``), the start no later than the
+    the pack's ``time_span`` (``recorded_times`` when it gives none), the start no later than the
     pack's ``game_start``; ``window``: the latest no earlier than the end of the current
     phase's window (the pack's ``phase_window``, which may have to read the day's posts)."""
     from modtool.packs import get_pack
@@ -73,7 +73,8 @@ def span(gd, window: bool = True) -> tuple[datetime | None, datetime | None]:
 
     pack = get_pack(gd.game.id)
     try:
-        first, last = pack.time_span(gd)
+        found = pack.time_span(gd)
+        first, last = recorded_times(gd) if found is None else found
         start = pack.game_start(gd)
         end = pack.phase_window(gd).end if window else None
     except UserError:  # a ledger replay cannot read: the command's own checks name it
