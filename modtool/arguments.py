@@ -25,12 +25,18 @@ def hint(text: str, candidates: list[str]) -> str:
 
 
 def time_arg(text: str, tz, option: str = "--at") -> datetime:
+    """A time the director typed, in the game's zone; refused naming ``option`` when it
+    does not read or its year is not a four-digit one (0026 for 2026: never a fact)."""
     from modtool.timeutil import parse_time
 
     try:
-        return parse_time(text, tz)
+        when = parse_time(text, tz)
     except ValueError as exc:
         raise refuse(option, str(exc)) from None  # the parser's message names the text and the form it wants
+    if when.year < 1000:
+        raise refuse(option, t("「{text}」的年份 {year} 不是四位数的年份：多半是打错了，应写成 2026-11-02 21:00 这样")
+                     .format(text=text, year=f"{when.year:04d}"))
+    return when
 
 
 def number_of(text: str) -> int | None:

@@ -32,15 +32,18 @@ def open_dir(game_dir: Path):
     return open_game(game_dir)
 
 
-def now(at: Optional[str], gd, option: str = "--at") -> datetime:
-    """The one place a command's time comes from: ``at`` as written, else the wall
-    clock only when it falls inside the current phase's window (modtool.clock),
+def now(at: Optional[str], gd, option: str = "--at", *, opening: bool = False) -> datetime:
+    """The one place a command's time comes from: ``at`` as written, if it lies in the
+    game's span (modtool.timespan; ``opening``: it moves the game's start), else the
+    wall clock only when it falls inside the current phase's window (modtool.clock),
     which the game's pack tells."""
     from modtool.arguments import time_arg
     from modtool.clock import now_in
 
     if at:
-        return time_arg(at, gd.tz, option)
+        from modtool.timespan import check
+
+        return check(gd, time_arg(at, gd.tz, option), option, opening=opening)
     from modtool.packs import get_pack
 
     return now_in(get_pack(gd.game.id).phase_window(gd), gd.tz, option)

@@ -47,6 +47,9 @@ overrides only what it has):
 ``replay_problems(gd)``     the checks: every problem found by replaying
 ``header_warnings(gd)``     ``check``'s reminders that are not failures
 ``phase_window(gd)``        when "now" may stand for a command's time
+``game_start(gd)``,         when the first phase began and the times the game
+``time_span(gd)``           records: the span a typed time must fall in
+                            (``modtool.timespan``)
 ``read_dump(text, …)``      a forum format the game brings (phpBB), or None
 ``known_account(gd, a)``    an account import knows beyond the roster
 ``import_notices(...)``     notices after an import (posts outside the day …)
@@ -153,6 +156,18 @@ class GamePack:
         from modtool.clock import Window
 
         return Window("当前阶段", None, None, "这个游戏没有阶段的时间表")
+
+    def time_span(self, gd: "GameDir") -> "tuple[datetime | None, datetime | None] | None":
+        """The earliest and the latest time the game records (``modtool.timespan``).
+        None: the core reads them from every event (a pack whose replay keeps them,
+        M42's snapshot, answers without decoding a large ledger's posts)."""
+        return None
+
+    def game_start(self, gd: "GameDir") -> "datetime | None":
+        """When the game's first phase began, if the ledger tells: no typed time
+        may lie before it (``modtool.timespan``). None: the earliest time the
+        ledger records stands for it."""
+        return None
 
     def read_dump(self, text: str, source: str, tz) -> tuple[list, list[Problem]] | None:
         """A forum dump in a format this game brings (e.g. phpBB topics):

@@ -111,11 +111,21 @@ def test_g_r2_zhenhuan_a_days_deaths_and_the_winner_are_guarded(tmp_path, capsys
 
 
 def test_a_change_that_would_leave_a_game_replay_cannot_read_is_refused_with_why_and_writes_nothing(tmp_path, capsys):
-    """A year typo (0026 for 2026) on a game past day 1: the replay of the change fails,
-    so the command says why, names no ledger line it did not write, and writes nothing."""
+    """An event whose time replay cannot read (what a year typo 0026 once wrote, «26-11-17»),
+    recorded on a game past day 1: the replay of the change fails, so G-R2's guard says why,
+    names no ledger line it did not write, and writes nothing. (The commands refuse such a
+    year before this guard: tests/test_typos.py.)"""
+    from modtool.announced import record
+    from modtool.gamefile import open_game
+    from modtool.problems import UserError
+
     g = tmp_path / "g"
     shutil.copytree(ROOT / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
     before = (g / "ledger.yaml").read_bytes()
-    code, _, err = run(capsys, "card", g, "白月初", "blue", "--reason", "划水", "--at", "0026-11-17 12:00")
-    assert code == 1 and (g / "ledger.yaml").read_bytes() == before
+    fresh()
+    with pytest.raises(UserError) as refused:
+        record(open_game(g), [{"type": "card", "character": "白月初", "color": "blue", "reason": "划水",
+                               "at": "26-11-17 12:00:00"}])
+    err = "\n".join(map(str, refused.value.problems))
+    assert (g / "ledger.yaml").read_bytes() == before
     assert "这次要记下的事件" in err and "无法重放" in err and "不再发生" not in err

@@ -249,6 +249,8 @@ def test_confirmations_name_colours_and_abilities_in_chinese(game, capsys):
     code, out, err = run(capsys, "card", game, "王权富贵", "red", "--reason", "违规", "--at", "2026-11-02 15:00")
     assert code == 0, err
     assert "已判罚：王权富贵 红牌（违规）" in out and "red" not in out
+    assert run(capsys, "open", game, "--day", "1", "--at", "2026-11-02 10:00")[0] == 0
+    assert run(capsys, "advance", game, "--at", "2026-11-03 21:00")[0] == 0  # nobody voted: a (b) yellow each (M42-R14)
     code, out, err = run(capsys, "waive", game, "石宽", "--day", "1", "--rule", "b", "--reason", "请假")
     assert code == 0, err
     assert "未投票" in out and "（b）" not in out

@@ -56,7 +56,7 @@ def test_close_command_records_the_close_and_a_later_one_supersedes_M42_R15(game
 
 @pytest.mark.parametrize("args, code, words", [
     (["--day", 1, "--at", "明天晚上"], 1, "看不懂"),
-    (["--day", 4, "--at", "2026-11-09 21:00"], 1, "还没有开始"),
+    (["--day", 4, "--at", "2026-11-05 21:00"], 1, "还没有开始"),
     (["--day", 1, "--at", "2026-11-01 21:00"], 1, "早于"),
     (["--day", 1], 2, "--at"),
 ])

@@ -2,7 +2,7 @@
 # 重建 examples/m42-discipline 的账本：本例用到的全部 modtool 命令，按执行顺序，时间全部用 --at 给出。
 # 用法（在仓库根目录）：bash examples/m42-discipline/build.sh /tmp/m42-discipline
 # 目标文件夹里已有 ledger.yaml 时拒绝运行（不会覆盖 examples/m42-discipline 自己的账本）。
-# 两条命令是故意被拒绝的（以代码 1 退出，但事实照样记入账本），后面写了 `|| true` 让脚本继续。
+# 两条命令是故意被拒绝的（导演的决定违反规则：以代码 1 退出，什么也不写），后面写了 `|| true` 让脚本继续。
 set -euo pipefail
 G=${1:?用法：bash examples/m42-discipline/build.sh 目标文件夹}
 G=$(realpath -m -- "$G")   # 相对路径按调用时的当前目录理解
@@ -97,4 +97,4 @@ $M schedule "$G"                                                    # 关门时�
 $M advance "$G" --at "2026-11-12 21:00"
 
 $M status "$G"
-$M check "$G" || true   # 只报告上面两条故意被拒绝的命令
+$M check "$G"           # 通过：上面两条故意被拒绝的命令什么也没写

@@ -26,6 +26,7 @@ class Card:
     source: str = "director"  # director | lurking
     withdrawn: str | None = None  # the reason, when a later event withdrew it
     event: int | str | None = None  # the card event's id (modtool.events.ref_of): what a withdraw names
+    lurk: tuple[int, str] | None = None  # a lurking yellow's (day, rule a|b|c): what a waive names (M42-R14)
 
 
 @dataclass

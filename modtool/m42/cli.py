@@ -248,7 +248,10 @@ def assistant(
       modtool assistant examples/m42 白月初 --helper 老玩家阿白 --games 2
       modtool assistant examples/m42 涂山苏苏 --helper 红红的红 --games 0
     """
+    from modtool.m42.named import earlier_games
+
     character = _character(_m42_game(game_dir), character, "角色 CHARACTER")
+    earlier_games(games)
     _record(game_dir, {"type": "assistant", "character": character, "helper": helper, "games": games},
             f"已登记：{character}的场外助理 {helper}")
 
@@ -294,10 +297,6 @@ def flags(
     _show(as_json, rows, flags_text(rows))
 
 
-# M42-R14's three kinds of lurking, as the director reads them.
-LURK_RULES = {"a": "不足五帖", "b": "未投票", "c": "连续三天不足十帖"}
-
-
 @app.command()
 def waive(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
@@ -315,9 +314,12 @@ def waive(
       modtool waive examples/m42 东方淮竹 --day 2 --rule b --reason "已私信请假"
       modtool waive examples/m42-discipline 涂山雅雅 --day 3 --rule a --reason "网络故障，导演认可"
     """
+    from modtool.m42.named import LURK_RULES, lurking_yellow
+
     character = _character(_m42_game(game_dir), character, "角色 CHARACTER")
     _record(game_dir, {"type": "waive", "day": day, "character": character, "rule": rule, "reason": reason},
-            f"已免除：{character}第 {day} 天潜水（{LURK_RULES[rule]}）的黄牌")
+            f"已免除：{character}第 {day} 天潜水（{LURK_RULES[rule]}）的黄牌",
+            lambda st: lurking_yellow(st, character, day, rule))
 
 
 @app.command()
@@ -334,7 +336,10 @@ def speedup(
       modtool speedup examples/m42-full --day 5
       modtool speedup examples/m42-discipline --day 4 --note "只剩五人，导演执行加速"
     """
-    _record(game_dir, {"type": "speedup", "day": day, "note": note}, f"已记录：第 {day} 天执行加速")
+    from modtool.m42.named import discussion_day
+
+    _record(game_dir, {"type": "speedup", "day": day, "note": note}, f"已记录：第 {day} 天执行加速",
+            lambda st: discussion_day(st, day))
 
 
 
@@ -387,7 +392,7 @@ def open_(
 
     gd = _open(game_dir)
     _require_m42(gd)
-    typer.echo(record_open(game_dir, day, _now(at, gd), force))
+    typer.echo(record_open(game_dir, day, _now(at, gd, opening=True), force))
 
 
 @app.command()
@@ -520,7 +525,7 @@ def advance_command(game_dir: Path, gd, at) -> None:
     from modtool.timeutil import fmt
 
     _require_m42(gd)
-    before, after, gd = record_advance(game_dir, _now(at, gd))
+    before, after, gd = record_advance(game_dir, _now(at, gd), typed=bool(at))
     typer.echo(f"{phase_label(before)} → {phase_label(after)}")
     for m in after.timeline[len(before.timeline):]:
         typer.echo(f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}")

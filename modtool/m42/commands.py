@@ -1,7 +1,10 @@
-"""``act`` and ``advance`` for M42: record the fact, replay, say what it did.
+"""``act`` and ``advance`` for M42, and the director's facts: record the fact, replay, say what it did.
 
-Both append facts only. A refused submission is appended all the same (the
-record is complete) and the refusal is reported from replay.
+Each appends facts only, after ``rehearse`` replayed them in memory: a
+director's typo (a decision the rules refuse, a night's choice entered by
+day) is refused before writing. A player's submission that breaks a rule
+inside its window is appended all the same (the record is complete, G-R1)
+and the refusal is reported from replay.
 """
 
 from __future__ import annotations
@@ -51,6 +54,31 @@ def sound_state(gd: GameDir) -> State:
     return st
 
 
+def rehearse(gd: GameDir, events: list[dict], players: bool = False) -> None:
+    """A director's typo is never a fact: the game is replayed with ``events`` appended,
+    in memory, and a problem the replay finds with them refuses them before anything
+    is written (as 甄嬛's windows do). Refused: a rule the director's own decision breaks
+    (a second substitute, an assistant for a player of 5 games, a decision nobody was
+    asked), a line the replay cannot use, and a slip (``Engine.refuse(slip=True)``: a
+    night's choice entered by day, an actor who is out). ``players``: the events relay a
+    player's submission (``act``): a rule the player broke inside the ability's window
+    (a dead target, a self-save, a late save) is a fact, kept and shown as refused (G-R1)."""
+    from modtool.announced import simulated
+    from modtool.i18n import t
+
+    sim = simulated(gd, events)
+    try:
+        st = replay(sim)
+        found = [p for p in st.problems if p.line is not None and p.line > gd.raw_last_line
+                 and not (players and p.refused and p not in st.slips)]
+    except UserError as exc:  # the new events leave a ledger replay cannot read
+        found = [p for p in exc.problems if p.line is None or p.line > gd.raw_last_line] or exc.problems
+    if found:
+        mine = t("这次要记下的事件")  # no ledger line names them: none was written
+        raise UserError([Problem(mine, t("{message}（什么也没写）").format(message=p.message.removeprefix("不受理：")))
+                         for p in found])
+
+
 def _events_after(gd: GameDir, st: State, line: int | None) -> list[Problem]:
     return [p for p in st.problems if line is not None and p.line is not None and p.line >= line]
 
@@ -78,6 +106,7 @@ def record_act(game_dir, actor: str, ability: str, targets: list[str], at, night
         if targets:
             ev["target"] = targets[0]
         ev["at"] = fmt(at)
+    rehearse(gd, [ev], players=True)
     record_fact(gd, [ev])
     gd = open_game(game_dir)
     st = replay(gd)
@@ -94,18 +123,30 @@ def record_event(game_dir, ev: dict, validate=None) -> tuple[State, list[Problem
     st = sound_state(gd)
     if validate is not None:
         validate(st)
+    rehearse(gd, [ev])
     record_fact(gd, [ev])
     gd = open_game(game_dir)
     st = replay(gd)
     return st, _events_after(gd, st, gd.events[-1].line), gd
 
 
-def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
-    """Close the current phase; random draws it needs are recorded as ``draw`` events."""
+def record_advance(game_dir, at: datetime, typed: bool = True) -> tuple[State, State, GameDir]:
+    """Close the current phase; random draws it needs are recorded as ``draw`` events.
+    ``typed``: ``at`` was given (``--at``), not the wall clock: only a typed time closes a
+    discussion day before its close (M42-R5b); the wall clock before it is refused."""
     gd = open_game(game_dir)
     before = sound_state(gd)
     if before.over:
         raise UserError("游戏已经结束，不能再推进")
+    if not typed and before.phase == "day":
+        close = Engine(gd, before).day_close(before.number)
+        if close is not None and at < close:
+            from modtool.i18n import t
+
+            raise UserError(Problem("参数 --at", t(
+                "第 {day} 天要到 {close} 才关门（M42-R15）：现在（{now}）结算会提前关门，之后的帖子都算迟到，潜水也按这时判；"
+                "确实要提前结算请用 --at 写明结算的时间（M42-R5b），否则到关门后再 advance（什么也没写）").format(
+                day=before.number, close=fmt(close, False), now=fmt(at, False))))
     from modtool.m42.windows import phase_window
 
     window = phase_window(gd, before)
@@ -113,6 +154,7 @@ def record_advance(game_dir, at: datetime) -> tuple[State, State, GameDir]:
         raise UserError(Problem("参数 --at", f"{fmt(at, False)} 早于{window.label}开始的时间 {fmt(window.start, False)}，"
                                             "不能在这之前结束这个阶段（什么也没写）"))
     ev = {"type": "advance", "phase": before.phase, "number": before.number, "at": fmt(at)}
+    rehearse(gd, [ev])
     record_fact(gd, [ev])
     gd = open_game(game_dir)
     after = replay(gd)
@@ -147,6 +189,7 @@ def _started(gd: GameDir, st: State, day: int, what: str):
 
 
 def _append(gd: GameDir, ev: dict) -> tuple[GameDir, State]:
+    rehearse(gd, [ev])
     record_fact(gd, [ev])
     return _fresh(gd.path)
 

@@ -48,7 +48,7 @@ class DisciplineMixin:
                   for ev in self.gd.of_type("waive")}
         for r in results:
             card = Card(None, r.character, "yellow", f"潜水（M42-R14 {r.rule}）：{r.note}",
-                        close, None, None, source="lurking")
+                        close, None, None, source="lurking", lurk=(n, r.rule))
             st.cards.append(card)
             if (n, r.character, r.rule) in waived:  # kept in the list, marked, so the director sees it
                 card.withdrawn = f"导演免除：{waived[(n, r.character, r.rule)]}"

@@ -47,9 +47,16 @@ class Engine(DisciplineMixin):
     def problem(self, ev, message: str) -> None:
         self.st.problems.append(Problem(self.gd.source, message, ev.line if ev is not None else None))
 
-    def refuse(self, ev, message: str) -> None:
-        """A submission the rules refuse: kept in the ledger as a fact, shown as 不受理, not damage."""
-        self.st.problems.append(Problem(self.gd.source, message, ev.line if ev is not None else None, refused=True))
+    def refuse(self, ev, message: str, slip: bool = False) -> None:
+        """A submission the rules refuse: kept in the ledger as a fact, shown as 不受理, not damage.
+
+        ``slip``: no player could have submitted it (outside any window of the ability:
+        the wrong phase, an actor who is out or lacks the ability, a right nobody holds):
+        the director's slip, which a command refuses before writing (as 甄嬛's windows)."""
+        p = Problem(self.gd.source, message, ev.line if ev is not None else None, refused=True)
+        self.st.problems.append(p)
+        if slip:
+            self.st.slips.append(p)
 
     def note(self, at: datetime, text: str, public: bool, card=None) -> None:
         self.st.timeline.append(Moment(at, text, public, card))
@@ -114,7 +121,7 @@ class Engine(DisciplineMixin):
             if handler is None:
                 continue
             if self.st.over and ev.type not in ("card", "withdraw"):  # M42-R13: cards after the end still count
-                self.refuse(ev, "不受理：游戏已经结束，这条记录不再起作用")
+                self.refuse(ev, "不受理：游戏已经结束，这条记录不再起作用", slip=True)
                 continue
             handler(ev)
         return self.st
@@ -332,13 +339,17 @@ class Engine(DisciplineMixin):
             target = self.character(ev.data["target"], ev)
             if target is None:
                 return
-        refusal = self.refusal(ability, actor, target, at, ev)
+        slip = self.slip(ability, actor, target, ev)
+        refusal = slip or self.refusal(ability, actor, target, at, ev)
         if refusal:
-            self.refuse(ev, f"不受理：{refusal}")
+            self.refuse(ev, f"不受理：{refusal}", slip=slip is not None)
             return
         getattr(self, f"do_{ability}")(actor, target, at, ev)
 
-    def refusal(self, ability: str, actor, target, at: datetime, ev) -> str | None:
+    def slip(self, ability: str, actor, target, ev) -> str | None:
+        """Why no player could have made this submission now (the director's slip), or None:
+        outside every window of the ability (M42-R6: its night; R7, R9: a pending shot or
+        naming), an actor who is out or does not hold it (M42 roles never change), no target."""
         st = self.st
         who = actor or "狼人"
         role = self.role.get(actor) if actor else "werewolf"
@@ -352,6 +363,20 @@ class Engine(DisciplineMixin):
                 return f"{actor}已出局"
             if target is None:
                 return "缺少目标"
+            return None
+        if ability == "surrender":
+            return None if role == "werewolf" else f"{who}不是狼人，不能投降"
+        pending_kind = {"shoot": "shoot", "successor": "successor"}[ability]
+        if not any(p.kind == pending_kind and p.who == actor for p in st.pending):
+            return f"{who}现在没有待执行的<{ABILITY_NAMES[ability]}>"
+        if target is None:
+            return "缺少目标"
+        return None
+
+    def refusal(self, ability: str, actor, target, at: datetime, ev) -> str | None:
+        """Why the rules refuse a submission made inside its window (a player's, kept: G-R1), or None."""
+        st = self.st
+        if ability in NIGHT_ABILITIES:
             if target not in st.alive:  # M42-R6
                 return f"目标{target}已出局"
             rec = st.nights[st.number]
@@ -377,17 +402,11 @@ class Engine(DisciplineMixin):
                     return "本场女巫不得自救"
             return None
         if ability == "surrender":
-            if role != "werewolf":
-                return f"{who}不是狼人，不能投降"
             return None
         pending_kind = {"shoot": "shoot", "successor": "successor"}[ability]
-        p = next((p for p in st.pending if p.kind == pending_kind and p.who == actor), None)
-        if p is None:
-            return f"{who}现在没有待执行的<{ABILITY_NAMES[ability]}>"
+        p = next(p for p in st.pending if p.kind == pending_kind and p.who == actor)
         if p.due is not None and at > p.due:
             return f"已过时限（{fmt_short(p.due)}），视为放弃（M42-R15）"
-        if target is None:
-            return "缺少目标"
         if target == actor:
             return "不能选择自己"
         if target not in st.alive:
@@ -474,7 +493,7 @@ class Engine(DisciplineMixin):
             return
         p = next((p for p in st.pending if p.kind == "last_words" and p.who == name), None)
         if p is None:
-            self.refuse(ev, f"不受理：{name}现在没有留遗言的权利（M42-R10）")
+            self.refuse(ev, f"不受理：{name}现在没有留遗言的权利（M42-R10）", slip=True)
             return
         text = str(ev.data.get("text", ""))
         words.append({"text": text, "at": facts.event_time(self.gd, ev) if ev.data.get("at") else None, "line": ev.line})
@@ -492,7 +511,7 @@ class Engine(DisciplineMixin):
         p = next((p for p in st.pending if p.kind == "bar"), None)
         day = ev.data.get("day")
         if p is None or day != st.number + 1:
-            self.refuse(ev, f"不受理：第 {day} 天的禁票无效：只有前一天因冤死出局的替罪羊可以指定（M42-R8）")
+            self.refuse(ev, f"不受理：第 {day} 天的禁票无效：只有前一天因冤死出局的替罪羊可以指定（M42-R8）", slip=True)
             return
         names = [n for n in (self.character(v, ev) for v in ev.data.get("voters", [])) if n]
         out = [n for n in names if n not in st.alive]
@@ -535,18 +554,25 @@ def phase_label(st: State) -> str:
 def replay(gd: GameDir) -> State:
     """The game's state from its ledger. Continues from the state an earlier
     command left (``snapshot``) when the ledger only grew by events that
-    nothing before them looks ahead at; otherwise replays it all."""
+    nothing before them looks ahead at; otherwise replays it all. Kept in
+    ``gd.memo``: the checks before a write (the span of typed times, the
+    rehearsal, G-R2) and the command itself read one replay of one load."""
     from modtool.m42 import snapshot
 
+    kept = gd.memo.get("m42_replay")
+    if kept is not None and kept[0] == len(gd.events):
+        return kept[1]  # this load (or simulated change, announced.simulated) replayed once for all who ask
     eng = snapshot.resume(gd)
     if eng is None:
         eng = Engine(gd)
         st = eng.run()
     elif eng.resumed_from == len(gd.events):
+        gd.memo["m42_replay"] = (len(gd.events), eng.st)
         return eng.st  # nothing new since: the saved state is this one
     else:
         st = eng.run(gd.events[eng.resumed_from:])
     snapshot.save(gd, eng)
+    gd.memo["m42_replay"] = (len(gd.events), st)
     return st
 
 

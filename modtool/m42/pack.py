@@ -55,6 +55,31 @@ class M42Pack(GamePack):
             raise UserError(gd.problems)
         return phase_window(gd, replay(gd))
 
+    def game_start(self, gd):
+        """Day 1's opening (M42-R1, R15: the game starts with day 1's start post)."""
+        return self.time_span(gd)[0]
+
+    def time_span(self, gd):
+        """From the replay (continued from its snapshot: a card on a 100,000-post ledger
+        decodes no post): day 1's opening, and the latest time of the timeline, the cards,
+        the days' closes and the nights' submissions; the current phase's window end is
+        added by ``modtool.timespan``."""
+        from modtool.m42.engine import replay
+        from modtool.problems import UserError
+
+        if "m42_time_span" in gd.memo:
+            return gd.memo["m42_time_span"]
+        if gd.problems:
+            raise UserError(gd.problems)
+        st = replay(gd)
+        opened = st.days[1].opened if 1 in st.days else None
+        times = [m.at for m in st.timeline] + [c.at for c in st.cards]
+        times += [d.opened for d in st.days.values() if d.opened] + [d.closed for d in st.days.values() if d.closed]
+        times += [t for n in st.nights.values() for t in (n.start, n.kill_at, n.resolved_at) if t]
+        times = [t for t in times if t is not None]
+        gd.memo["m42_time_span"] = found = (opened, max(times) if times else None)
+        return found
+
     def import_notices(self, gd, day, events) -> list:
         if not events or gd.problems:
             return []

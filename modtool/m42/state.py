@@ -114,6 +114,10 @@ class State:
     red_queue: list[str] = field(default_factory=list)  # red cards of the open day, out after its vote
     substituted: dict[str, dict] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    # Refusals that are the director's slip, not a player's submission (a night's
+    # choice entered by day, an actor who is out, a right nobody has): refused
+    # before writing (modtool.m42.commands.rehearse); in a ledger, shown as refused.
+    slips: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
 
     @property

@@ -74,6 +74,11 @@ def death(game_dir: Path, gd, who: str, post: int, how: str | None) -> str:
 
 def start_day(game_dir: Path, gd, day: int, post: int) -> str:
     starts = dict(facts(gd).starts)
+    following = max(starts, default=0) + 1
+    if day > following:  # a day number typo (12 for 2): days come one after another
+        raise UserError(Problem(_("command line --day"), _("day {day} cannot start yet: the days started so far are {days}, "
+                                                          "so the next one is day {next} (nothing was written)").format(
+            day=day, days=", ".join(map(str, sorted(starts))) or _("none"), next=following)))
     starts[day] = _post_arg(post)
     ordered = sorted(starts.items())
     for (d, p), (later, later_post) in zip(ordered, ordered[1:]):
@@ -88,9 +93,17 @@ def start_day(game_dir: Path, gd, day: int, post: int) -> str:
 def deadline(game_dir: Path, gd, day: int, at: str, note: str | None) -> str:
     """The day's deadline as the host set it (MS-R3); a later one replaces it (an extension)."""
     from modtool.arguments import time_arg
+    from modtool.timespan import check
     from modtool.timeutil import fmt
 
-    when = time_arg(at, gd.tz, "--at")
+    from modtool.mafia.day import days
+
+    known = days(gd)
+    if day not in known:  # a deadline for a day that never started: a typo of the day
+        raise UserError(Problem(_("command line --day"), _("day {day} has not started; the days started so far: {days} "
+                                                          "(modtool start-day records where a day starts)")
+                                .format(day=day, days=", ".join(map(str, known)) or _("none"))))
+    when = check(gd, time_arg(at, gd.tz, "--at"), "--at")  # a year or month typo is never a deadline
     ev = {"type": "close", "day": day, "at": fmt(when, False)}
     if note:
         ev["note"] = note

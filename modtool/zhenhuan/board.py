@@ -133,10 +133,15 @@ def _seat_of(value) -> int | None:
     return None
 
 
+# How a storyteller answers a yes/no question (狂徒's death); ``answer`` refuses any other word.
+YES_WORDS = ("yes", "true", "是", "1", "死亡", "y")
+NO_WORDS = ("no", "false", "否", "0", "存活", "n")
+
+
 def _yes(value) -> bool:
     if isinstance(value, bool):
         return value
-    return str(value).strip().lower() in ("yes", "true", "是", "1", "死亡", "y")
+    return str(value).strip().lower() in YES_WORDS
 
 
 def _targets(b: Board, ev: Event | None) -> list[int]:

@@ -120,16 +120,53 @@ def info(game_dir, seat: str, given: str):
     board, _ = replay(gd)
     if board.phase != "night":
         raise UserError("只能在夜晚记录给出的信息")
-    return record(game_dir, {"type": "info", "night": board.number, "seat": _seat(gd, seat, "座位 SEAT"), "given": given})
+    n = _seat(gd, seat, "座位 SEAT")
+    from modtool.zhenhuan.night import night_steps
+
+    woken = sorted({s.seat for s in night_steps(board, gd.game.data) if s.seat})
+    if n not in woken:  # nobody tells a seat the night does not wake: a typo of the seat
+        from modtool.arguments import refuse
+        from modtool.i18n import t
+
+        raise refuse("座位 SEAT", t("第 {night} 夜不唤醒 {seat}号，没有要告诉这个座位的信息；今夜唤醒的：{woken}").format(
+            night=board.number, seat=n, woken=t("、").join(f"{w}号" for w in woken) or t("没有")))
+    return record(game_dir, {"type": "info", "night": board.number, "seat": n, "given": given})
 
 
 def answer(game_dir, key: str, value: str):
     gd = _open_zh(game_dir)
     board, _ = replay(gd)
-    if not any(q.key == key for q in board.questions):
+    q = next((q for q in board.questions if q.key == key), None)
+    if q is None:
         keys = "、".join(q.key for q in board.questions) or "（现在没有待回答的问题）"
         raise UserError(f"没有待回答的问题「{key}」；当前的问题：{keys}")
+    answer_choice(q, value)
     return record(game_dir, {"type": "answer", "key": key, "value": value})
+
+
+def answer_choice(q, value: str) -> None:
+    """An answer must be one the question offers (a typo is never the storyteller's decision):
+    a yes/no question takes a yes or a no word; a question offering seats takes one of them
+    (「8」「8号」, or 「无」 where offered); one about the information given (ZH-R3) takes any
+    text, the storyteller may word it. Refused naming the choices, nothing written."""
+    import regex
+
+    from modtool.arguments import refuse
+    from modtool.i18n import t
+    from modtool.text import fold_name
+    from modtool.zhenhuan.board import NO_WORDS, YES_WORDS, _seat_of
+
+    opts = [str(o) for o in q.options]
+    word = fold_name(value).strip().lower()
+    shown = t("、").join(opts)
+    if opts == ["是", "否"]:
+        if word not in YES_WORDS and word not in NO_WORDS:
+            raise refuse("答案 VALUE", t("「{value}」不是「{key}」可选的答案；可选：{choices}").format(value=value, key=q.key, choices=shown))
+        return
+    if opts and all(regex.fullmatch(r"\d+号|无", o) for o in opts):
+        seats = {_seat_of(o) for o in opts if o != "无"}
+        if not ((word in ("无", "none") and "无" in opts) or (_seat_of(word) in seats and _seat_of(word) is not None)):
+            raise refuse("答案 VALUE", t("「{value}」不是「{key}」可选的答案；可选：{choices}").format(value=value, key=q.key, choices=shown))
 
 
 def _day_fact(game_dir, kind: str, who_key: str, who: str, nominee: str, at: datetime | None):

@@ -56,6 +56,17 @@ class ZhenhuanPack(GamePack):
 
         return list(replay(gd)[1])
 
+    def game_start(self, gd):
+        """ZH-R13: night 1 comes before the first day, and its times are seldom recorded
+        (act's --at is optional): the game may have begun up to a night before the
+        earliest time the ledger records."""
+        from datetime import timedelta
+
+        from modtool.timespan import recorded_times
+
+        first, _ = recorded_times(gd)
+        return first - timedelta(days=1) if first is not None else None
+
     def header_warnings(self, gd) -> list[str]:
         from modtool.zhenhuan.setup import header_warnings
 
