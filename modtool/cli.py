@@ -18,7 +18,7 @@ from modtool.cli_errors import usage_message as _usage_message
 from modtool.cli_options import Choice, LiveChoice, kinds_help
 from modtool.i18n import t
 from modtool.packs import all_packs, default_pack, get_pack
-from modtool.problems import Problem, UserError
+from modtool.problems import Problem, RecordedRefusal, UserError
 from modtool.render import FORMAT_ALIASES, FORMATS
 from modtool.schema import THREADS
 
@@ -574,9 +574,10 @@ def _main(argv: list[str] | None) -> None:
         if rc == 130:  # click turns Ctrl-C into Abort and, without standalone mode, returns 130
             _interrupted()
     except UserError as exc:
+        recorded = isinstance(exc, RecordedRefusal)  # written: exit 0, told as 不受理
         for p in exc.problems:
-            typer.echo(t("错误：{problem}").format(problem=p), err=True)
-        sys.exit(1)
+            typer.echo((t("不受理：{problem}") if recorded else t("错误：{problem}")).format(problem=p), err=True)
+        sys.exit(0 if recorded else 1)
     except (KeyboardInterrupt, typer.Abort):
         _interrupted()
     except SystemExit:

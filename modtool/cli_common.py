@@ -4,6 +4,8 @@ so no command module imports another."""
 
 from __future__ import annotations
 
+from modtool.i18n import t
+
 import json
 from datetime import datetime
 from pathlib import Path
@@ -63,8 +65,10 @@ def fmt(dt) -> str:
 
 
 def refused_error(refused: list[Problem]) -> UserError:
-    """Refused submissions, recorded all the same: the command's error."""
-    return UserError([Problem(p.source, p.message + "（已记入账本）", p.line) for p in refused])
+    """Refused submissions, recorded all the same (G-R1): told as 不受理, exit 0."""
+    from modtool.problems import RecordedRefusal
+
+    return RecordedRefusal([Problem(p.source, p.message + t("（已记入账本，不起作用；可以重新提交）"), p.line) for p in refused])
 
 
 def problem_json(p: Problem) -> dict:

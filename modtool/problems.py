@@ -59,6 +59,12 @@ class UserError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+class RecordedRefusal(UserError):
+    """A player's submission the rules refuse, recorded all the same (G-R1):
+    written, so the command exits 0, and its problems are told as 不受理,
+    not as errors (exit 1 says nothing was written)."""
+
+
 def damage(problems: list[Problem]) -> list[Problem]:
     """The problems that are ledger damage (not refused submissions)."""
     return [p for p in problems if not p.refused]

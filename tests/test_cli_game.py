@@ -42,7 +42,7 @@ def test_refused_submission_is_kept_and_explained(game, capsys):
     run(capsys, "advance", game, "--at", "2026-11-03 21:00")
     before = (game / "ledger.yaml").read_text(encoding="utf-8")
     code, _, err = run(capsys, "act", game, "涂山容容", "save", "涂山容容", "--at", "2026-11-03 21:20")
-    assert code == 1 and "不得自救" in err and "已记入账本" in err and "Traceback" not in err
+    assert code == 0 and "不受理" in err and "不得自救" in err and "已记入账本" in err and "Traceback" not in err
     after = (game / "ledger.yaml").read_text(encoding="utf-8")
     assert after.startswith(before) and "ability: save" in after
     code, out, err = run(capsys, "check", game)

@@ -180,7 +180,7 @@ def _witch_saves_herself(game, capsys):
     run(capsys, "import", game, EXAMPLE / "dumps" / "day1-vote.txt", "--thread", "vote", "--day", 1)
     run(capsys, "advance", game, "--at", "2026-11-03 21:00")
     code, _, err = run(capsys, "act", game, "涂山容容", "save", "涂山容容", "--at", "2026-11-03 21:20")
-    assert code == 1 and "不得自救" in err and "已记入账本" in err
+    assert code == 0 and "不受理" in err and "不得自救" in err and "已记入账本" in err
 
 
 def test_check_passes_when_the_only_issues_are_refused_submissions(game, capsys):

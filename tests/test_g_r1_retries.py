@@ -278,7 +278,7 @@ def test_g_r1_zh_act_says_what_it_replaces_and_the_sheet_shows_refusals(tmp_path
     second = [i for i, line in enumerate(lines) if line.strip() == "- type: advance"][1]
     cut = next(i for i in range(second + 1, len(lines)) if lines[i].lstrip().startswith("- "))  # day 1 closed: night 2 open
     (game / "ledger.yaml").write_text("".join(lines[:cut]), encoding="utf-8")
-    assert run_main(["act", str(game), "4", "protect", "4", "--at", "2026-12-01 22:05"]) == 1
+    assert run_main(["act", str(game), "4", "protect", "4", "--at", "2026-12-01 22:05"]) == 0  # recorded, not accepted (G-R1)
     assert "果郡王不可保护自己（ZH-R4）" in capsys.readouterr().err
     assert run_main(["act", str(game), "4", "protect", "6", "--at", "2026-12-01 22:10"]) == 0
     assert "替换" not in capsys.readouterr().out

@@ -2,7 +2,7 @@
 # 重建 examples/zhenhuan 的账本：本例用到的全部 modtool 命令，按执行顺序。
 # 用法（在仓库根目录）：bash examples/zhenhuan/build.sh /tmp/zhenhuan
 # 目标文件夹里已有 ledger.yaml 时拒绝运行（不会覆盖 examples/zhenhuan 自己的账本）。
-# 故意不受理的提交（modtool 以代码 1 退出，但已记入账本）用 refused 包起来。
+# 故意不受理的提交（记入账本但不起作用：modtool 以代码 0 退出并说「不受理」，G-R1）用 refused 包起来。
 set -euo pipefail
 G=${1:?用法：bash examples/zhenhuan/build.sh 目标文件夹}
 G=$(realpath -m -- "$G")   # 相对路径按调用时的当前目录理解
@@ -26,8 +26,13 @@ day_votes() {  # day_votes 天 存档 "nominate 5 3" "vote 2 3" …
     $M import "$G" "$dump" --thread vote --day "$day"
   fi
 }
-refused() {  # 这条提交应当被拒绝：modtool 必须以代码 1 退出
-  if "$@"; then echo "本应不受理，却被接受了：$*" >&2; exit 1; fi
+refused() {  # 这条提交应当不受理：记入账本（代码 0），并说「不受理」
+  local said
+  said=$(mktemp)
+  if ! "$@" 2>"$said"; then cat "$said" >&2; echo "本应记入账本（不受理），却没有写：$*" >&2; exit 1; fi
+  if ! grep -q 不受理 "$said"; then echo "本应不受理，却被接受了：$*" >&2; exit 1; fi
+  cat "$said" >&2
+  rm -f "$said"
 }
 
 # 开局：10 人，种子 24；要求皇上、安陵容、华妃、甄嬛、果郡王、三阿哥、玉娆在场
