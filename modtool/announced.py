@@ -168,7 +168,9 @@ def record(gd, events: list[dict], *, one_line: bool = False):
     from modtool import ledger
 
     from modtool.packs import get_pack
+    from modtool.soundness import require_sound_after
 
+    require_sound_after(gd, events)  # a damaged ledger, or a change that damages it: nothing written
     found = _changed(gd, events)
     said = [describe(label, old, now) for _, label, old, now in found]
     # A waive or a withdrawn card exists to change an announced card: it is told, never refused.

@@ -43,9 +43,12 @@ def require_sound(gd, replayed: list[Problem] | None = None, *, but_line: int | 
 
 
 def require_sound_after(gd, new: list[dict]) -> None:
-    """Refuse (UserError, nothing written) if the ledger would still be
-    damaged with ``new`` appended (an undo of a whole import): damage on
-    the events the change takes back does not count, any other does."""
+    """Refuse (UserError, nothing written) if the ledger would be damaged
+    with ``new`` appended: damage already there (a hand-edited line), or
+    damage the change itself brings (a typo a command's own checks missed).
+    Damage on the events the change takes back (an undo of the broken line,
+    of a whole import) does not count. Every write goes through it
+    (``modtool.announced.record``)."""
     from modtool.announced import simulated
     from modtool.packs import get_pack
 
@@ -57,7 +60,12 @@ def require_sound_after(gd, new: list[dict]) -> None:
         problems += get_pack(gd.game.id).replay_problems(sim)
     bad = damage(problems)
     if bad:
-        raise UserError([*bad, Problem("", t(_NOTHING_WRITTEN))])
+        # A problem of the new events names no ledger line: none was written.
+        mine = t("这次要记下的事件")
+        new_only = all(p.line is not None and p.line > gd.raw_last_line for p in bad)
+        bad = [Problem(mine, p.message) if p.line is not None and p.line > gd.raw_last_line else p for p in bad]
+        said = t("这次的记录会让账本无法重放（见上），什么也没写") if new_only else t(_NOTHING_WRITTEN)
+        raise UserError([*bad, Problem(gd.source if new_only else "", said)])
 
 
 def require_sound_restored(gd, restored: list[dict]) -> None:

@@ -463,3 +463,36 @@ def test_an_internal_error_before_any_write_says_the_ledger_is_unchanged(tmp_pat
     monkeypatch.setattr(report, "tally_text", lambda *a, **k: 1 / 0)
     code, _, err = run_cli(capsys, "tally", game(tmp_path), "--day", "2")
     assert code == 3 and "账本未改动" in err, err
+
+
+_BAD_CARD = "  - type: card\n    character: 不存在的人\n    color: blue\n    at: '2026-11-04 12:00'\n    reason: 名字打错\n"
+
+
+@pytest.mark.parametrize("args", [
+    ["proxy", "{g}", "东方淮竹", "石宽", "--day", "2", "--at", "2026-11-04 12:00"],
+    ["close", "{g}", "--day", "2", "--at", "2026-11-05 21:00"],
+    ["announce", "{g}", "witch", "--night", "1", "--told-at", "2026-11-03 22:10"],
+])
+def test_every_write_refuses_on_a_damaged_ledger_through_the_one_guard(tmp_path, capsys, args):
+    """Commands that checked nothing themselves wrote past a hand-typed
+    unknown name; every write now goes through announced.record's check."""
+    g = game(tmp_path)
+    with open(g / "ledger.yaml", "a", encoding="utf-8") as f:
+        f.write(_BAD_CARD)
+    before = (g / "ledger.yaml").read_bytes()
+    code, _, err = run_cli(capsys, *[a.format(g=g) for a in args])
+    assert code == 1 and "不存在的人" in err and "什么也没写" in err, err
+    assert (g / "ledger.yaml").read_bytes() == before
+
+
+def test_undo_takes_back_the_damaged_line_but_not_past_other_damage(tmp_path, capsys):
+    g = game(tmp_path)
+    with open(g / "ledger.yaml", "a", encoding="utf-8") as f:
+        f.write(_BAD_CARD)
+    assert run_cli(capsys, "undo", g)[0] == 0  # the broken line itself: the way out
+    assert run_cli(capsys, "check", g)[0] == 0
+    with open(g / "ledger.yaml", "a", encoding="utf-8") as f:
+        f.write(_BAD_CARD + "  - type: close\n    day: 2\n    at: '2026-11-05 21:00'\n")
+    before = (g / "ledger.yaml").read_bytes()
+    code, _, err = run_cli(capsys, "undo", g)  # the last line is sound, the one before is not
+    assert code == 1 and "不存在的人" in err and (g / "ledger.yaml").read_bytes() == before
