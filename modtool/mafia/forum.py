@@ -21,8 +21,8 @@ import html
 import json
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
-from html.parser import HTMLParser
 
+from modtool.forum.htmlscan import HTMLScanner
 from modtool.mafia.messages import _
 from modtool.mafia.phpbb import html_to_bbcode
 from modtool.posts import Post
@@ -31,7 +31,9 @@ from modtool.problems import Problem
 FORUM_UTC_OFFSET = timezone(timedelta(hours=-5))
 _TIME_FORMATS = ("%a %b %d, %Y %I:%M %p", "%b %d, %Y %I:%M %p", "%a %b %d, %Y %H:%M")
 _JSONL_KEYS = ('"number"', '"user"', '"content"')
-_PROSILVER = re.compile(r"""<div[^>]+id=["']p\d+["'][^>]*class=["'][^"']*\bpost\b|class=["']postbody["']""", re.I)
+# A post's div: its id, then its class (the first id of the tag is enough: atomic). Each
+# part stops at the tag's end or the next "<", so no text is read twice (linear).
+_PROSILVER = re.compile(r"""<div(?>[^<>]*?id=["']p\d+["'])[^<>]*?class=["'][^"'<>]*\bpost\b|class=["']postbody["']""", re.I)
 
 
 def detect(text: str) -> str | None:
@@ -40,6 +42,8 @@ def detect(text: str) -> str | None:
     first = head.split("\n", 1)[0]
     if first.startswith("{") and all(k in first for k in _JSONL_KEYS):
         return "jsonl"
+    if head.startswith(("{", "[")):  # JSON of another forum (a Discuz dump): never a saved page,
+        return None  # whatever HTML its posts quote
     if _PROSILVER.search(text):
         return "viewtopic"
     return None
@@ -56,18 +60,47 @@ def parse_time(text: str, tz: tzinfo) -> datetime | None:
 
 
 # phpBB's edit notice (its EDITED_TIMES_TOTAL words; MafiaScum's style separates with ";"),
-# with the moderator's reason after it when one was given.
-_EDIT_LINE = re.compile(r"(?:^|\n)[ \t]*(Last edited by .+? on .+?[,;] edited \d+ times? in total\.?"
-                        r"(?:[ \t]*\n?[ \t]*(?:\[b\])?Reason:(?:\[/b\])?[^\n]*)?)[ \t]*$", re.I)
+# with the moderator's reason after it when one was given, on the body's last
+# line (or the last two): "Last edited by NAME on DATE, edited N times in total."
+# It is read piece by piece (``_notice``), never by one pattern with two
+# open-ended parts, whose backtracking is quadratic in a long line.
+_EDIT_HEAD = re.compile(r"[ \t]*Last edited by ", re.I)
+_EDIT_ON = re.compile(r" on ", re.I)
+_EDIT_TOTAL = re.compile(r"[,;] edited \d+ times? in total\.?", re.I)
+_EDIT_END = re.compile(r"[ \t]*\Z")
+_REASON = re.compile(r"[ \t]*(?:\[b\])?Reason:(?:\[/b\])?", re.I)
+
+
+def _notice(line: str, reason_here: bool) -> bool:
+    """Whether ``line`` (one line) is the edit notice; with ``reason_here`` the
+    moderator's "Reason: …" may follow it on the same line."""
+    head = _EDIT_HEAD.match(line)
+    if head is None:
+        return False
+    on = _EDIT_ON.search(line, head.end() + 1)  # a name of one character at least
+    if on is None:
+        return False
+    for total in _EDIT_TOTAL.finditer(line, on.end() + 1):  # a date of one character at least
+        if _EDIT_END.match(line, total.end()) or (reason_here and _REASON.match(line, total.end())):
+            return True
+    return False
 
 
 def edit_line(body: str) -> tuple[str, str | None]:
     """(body, edit line): a body that ends with phpBB's "Last edited by …" notice (a
     scraper that kept it in the post's text) gives it up as the post's edit line (G-R3)."""
-    m = _EDIT_LINE.search(body)
-    if m is None:
+    text = body[:-1] if body.endswith("\n") else body
+    cut = text.rfind("\n")
+    start = None
+    if cut >= 0 and _REASON.match(text, cut + 1):  # the reason on a line of its own
+        before = text.rfind("\n", 0, cut)
+        if _notice(text[before + 1:cut], False):
+            start, head = max(before, 0), before + 1
+    if start is None and _notice(text[cut + 1:], True):
+        start, head = max(cut, 0), cut + 1
+    if start is None:
         return body, None
-    return body[:m.start()].rstrip(), " ".join(m.group(1).replace("[b]", "").replace("[/b]", "").split())
+    return body[:start].rstrip(), " ".join(text[head:].replace("[b]", "").replace("[/b]", "").split())
 
 
 def read_topic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Problem]]:
@@ -101,7 +134,7 @@ def _read_jsonl(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Pr
     return posts, problems
 
 
-class _Page(HTMLParser):
+class _Page(HTMLScanner):
     """The posts of a prosilver page: (pid, number or None, author, time text, content HTML)."""
 
     def __init__(self) -> None:
@@ -192,11 +225,12 @@ class _Page(HTMLParser):
                 self.post["author"] = data.strip()
             elif not self.in_strong:
                 self.post["time"].append(data)
-        # The post's number as the forum shows it ("#12" in its author line), never one
-        # from the subject ("Re: Mini 1145 #2") or a user name ("Player#5").
-        m = re.search(r"#(\d{1,9})\b", data)
-        if m and self.field == "author" and not self.in_strong and self.post["number"] is None:
-            self.post["number"] = int(m.group(1))
+                # The post's number as the forum shows it ("#12" in its author line), never one
+                # from the subject ("Re: Mini 1145 #2") or a user name ("Player#5").
+                if self.post["number"] is None:
+                    m = re.search(r"#(\d{1,9})\b", data)
+                    if m:
+                        self.post["number"] = int(m.group(1))
 
     def handle_entityref(self, name):
         self.handle_data({"raquo": "»", "amp": "&", "lt": "<", "gt": ">", "quot": '"', "nbsp": " "}.get(name, ""))
