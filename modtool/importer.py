@@ -10,7 +10,10 @@ tests/bench/bench_import.py): it reads the dumps as rows
 (``modtool.forum.read_dump_rows``: no Post and no datetime for each post),
 builds each event in one step and asks the roster once per account.
 ``post_event`` is the plain definition of an event; tests/test_forum_bulk.py
-checks that both agree.
+checks that both agree. Every post is checked against the bounds of
+``modtool.forum.bounds`` (floors, post ids, years, sizes, account names,
+unstorable characters) before anything is planned: a post outside them
+refuses the import, named.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 
 from modtool.forum import time_stamp
+from modtool.forum.bounds import check_rows
 from modtool.gamefile import GameDir
 from modtool.i18n import t
 from modtool.posts import Post
@@ -85,6 +89,10 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
             rows, problems = read_dump_rows(Path(path), gd.tz, progress=progress)
             for problem in problems:
                 (report.notices if problem.notice else report.problems).append(problem)
+            out_of_bounds = check_rows(rows, str(path))  # modtool.forum.bounds: nothing out of them is written
+            if out_of_bounds:
+                report.problems += out_of_bounds
+                continue
             _plan_rows(gd, rows, str(path), thread, day, existing, new_events, report, spans)
             del rows
     finally:

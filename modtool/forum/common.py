@@ -6,6 +6,7 @@ import re
 from bisect import bisect_left
 from datetime import datetime, tzinfo
 
+from modtool.forum.bounds import bounded_floor
 from modtool.forum.html2bb import convert, split_x3_quote
 from modtool.posts import Post, ReplyRef
 
@@ -176,7 +177,7 @@ def reply_ref(body: str) -> ReplyRef | None:
     if mark:
         pid_m = _PID.search(mark[1])
         author = (mark[3] or "").strip() or None
-        return _ref(pid_m.group(1) if pid_m else None, int(mark[2]), author, None)
+        return _ref(pid_m.group(1) if pid_m else None, bounded_floor(int(mark[2])), author, None)
     return None
 
 

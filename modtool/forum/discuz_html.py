@@ -19,9 +19,11 @@ from __future__ import annotations
 import re
 from datetime import tzinfo
 
+from modtool.forum.bounds import short_number
 from modtool.forum.common import TIME_PATTERN, reply_ref, time_from_match
 from modtool.forum.html2bb import BBWriter
 from modtool.forum.htmlscan import HTMLScanner
+from modtool.i18n import t
 from modtool.posts import Post
 from modtool.problems import Problem
 
@@ -253,6 +255,9 @@ def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post
         return None
     label = " ".join("".join(raw.floor_text).split())
     m = _DIGITS.search(label)
+    if m and len(m.group()) > 30:  # int() of thousands of digits is refused, and no floor has 30
+        problems.append(Problem(source, t("楼层号 {value} 超出范围{where}，已跳过").format(value=short_number(m.group()), where=where), line=raw.line))
+        return None
     if m:
         floor = int(m.group())
     else:

@@ -58,6 +58,7 @@ from __future__ import annotations
 import re
 from datetime import tzinfo
 
+from modtool.forum.bounds import bounded_floor
 from modtool.forum.common import TIME_PATTERN, reply_ref, time_from_match
 from modtool.i18n import t
 from modtool.posts import Post, ReplyRef
@@ -299,7 +300,7 @@ def _build(head: _Head, lines, clean, start: int, stop: int, source: str, seen: 
             rm = _REPLY.match(c)
             if rm:
                 try:
-                    reply_floor = int(rm.group("r1") or rm.group("r2"))
+                    reply_floor = bounded_floor(int(rm.group("r1") or rm.group("r2")))  # no floor out of bounds
                 except ValueError:
                     reply_floor = None
                 reply_name = rm.group("name") or None

@@ -22,6 +22,8 @@ import json
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
 
+from modtool.forum.bounds import MAX_FLOOR, bounded_floor, short_number
+from modtool.forum.common import replace_surrogates
 from modtool.forum.htmlscan import HTMLScanner
 from modtool.mafia.messages import _
 from modtool.mafia.phpbb import html_to_bbcode
@@ -51,11 +53,15 @@ def detect(text: str) -> str | None:
 
 def parse_time(text: str, tz: tzinfo) -> datetime | None:
     text = " ".join(text.replace("»", " ").split())
+    if len(text) > 64:  # no forum time is that long
+        return None
     for form in _TIME_FORMATS:
         try:
             return datetime.strptime(text, form).replace(tzinfo=FORUM_UTC_OFFSET).astimezone(tz)
         except ValueError:
             continue
+        except OverflowError:  # the year 9999 in another zone: out of bounds (modtool.forum.bounds)
+            return None
     return None
 
 
@@ -115,23 +121,75 @@ def _read_jsonl(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Pr
     for line_no, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            rec = json.loads(line)
-            number, user, stamp, content = (rec[k] for k in ("number", "user", "timestamp", "content"))
-            number = int(number)
-            if not 0 <= number < 10**9:
-                raise ValueError(number)
-        except (ValueError, KeyError, TypeError) as exc:
-            what = f"no field {exc}" if isinstance(exc, KeyError) else "not a JSON post record"
-            problems.append(Problem(source, _("line is {what}").format(what=what), line=line_no))
+        rec, why = _record(line)
+        if rec is None:
+            problems.append(Problem(source, _("line is {what}").format(what=why), line=line_no))
             continue
-        when = parse_time(str(stamp), tz)
+        number, user, stamp, content = rec
+        where = bounded_floor(number)
+        when = parse_time(stamp, tz)
         if when is None:
-            problems.append(Problem(source, _("unreadable time \"{time}\"").format(time=stamp), line=line_no, floor=number))
+            problems.append(Problem(source, _("unreadable time \"{time}\"").format(time=stamp), line=line_no, floor=where))
             continue
-        body, edited = edit_line(html_to_bbcode(str(content)))
-        posts.append(Post("", number, str(user), when, body, edited, source=source))
+        user, content = _whole_characters(user, content, number, source, line_no, problems)
+        body, edited = edit_line(html_to_bbcode(content))
+        posts.append(Post("", number, user, when, body, edited, source=source))
     return posts, problems
+
+
+def _record(line: str) -> tuple[tuple[int, str, str, str] | None, str]:
+    """(number, user, timestamp, content) of one JSON line, or None and why not.
+    Only what a scraper writes is taken: the number as digits (text or a JSON
+    integer, never true or 3.5), the other fields as text, so no value of
+    another shape (a list nested a thousand deep) is ever read further."""
+    try:
+        rec = json.loads(line)
+    except RecursionError:
+        return None, _("nested too deep to be a JSON post record")
+    except ValueError:
+        return None, _("not a JSON post record")
+    if not isinstance(rec, dict):
+        return None, _("not a JSON post record")
+    for key in ("number", "user", "timestamp", "content"):
+        if key not in rec:
+            return None, _("no field '{key}'").format(key=key)
+    number = rec["number"]
+    if type(number) is str and number.strip().isdigit() and number.strip().isascii():  # "3", as scrapers write it
+        digits = number.strip()
+        number = int(digits) if len(digits) <= 30 else MAX_FLOOR + 1  # out of bounds all the same
+    elif type(number) is not int:
+        return None, _("not a JSON post record: its number {value} is not a post number (0, 1, 2, …)").format(value=_value_shown(number))
+    for key in ("user", "timestamp", "content"):
+        if type(rec[key]) is not str:
+            return None, _("not a JSON post record: the field '{key}' is not text").format(key=key)
+    return (number, rec["user"], rec["timestamp"], rec["content"]), ""
+
+
+def _value_shown(value) -> str:
+    if isinstance(value, (dict, list)):
+        return "a list" if isinstance(value, list) else "an object"
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _whole_characters(user: str, content: str, number: int, source: str, line: int | None,
+                      problems: list[Problem]) -> tuple[str, str]:
+    """``user`` and ``content`` with each lone surrogate (half of an emoji the
+    forum cut, kept by the JSON) read as U+FFFD, as a browser shows it and as
+    the Discuz reader does (modtool.forum.common): the post is named in a notice."""
+    out = []
+    for field, text in (("user", user), ("content", content)):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as e:
+            code = f"{ord(text[e.start]):04X}"
+            text = replace_surrogates(text)
+            problems.append(Problem(source, _("post #{number} ({author}): its {field} holds a broken character U+{code} "
+                                              "(half of an emoji the forum cut); it is read as U+FFFD, as a browser shows it")
+                                    .format(number=number, author=replace_surrogates(user), field=field, code=code),
+                                    line=line, floor=bounded_floor(number), notice=True))
+        out.append(text)
+    return out[0], out[1]
 
 
 class _Page(HTMLScanner):
@@ -140,7 +198,7 @@ class _Page(HTMLScanner):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=False)
         self.posts: list[dict] = []
-        self.start = 0
+        self.start = ""  # the digits of the canonical link's start=
         self.depth = 0  # div depth
         self.post: dict | None = None
         self.post_depth = 0
@@ -154,7 +212,7 @@ class _Page(HTMLScanner):
         cls = a.get("class", "").split()
         if tag == "link" and a.get("rel") == "canonical":
             m = re.search(r"start=(\d+)", a.get("href", ""))
-            self.start = int(m.group(1)) if m else self.start
+            self.start = m.group(1) if m else self.start
         if tag == "div" and self.post is not None and "notice" in cls and self.field in (None, "content"):
             # G-R3: phpBB's "Last edited by NAME on DATE, edited N times in total." is the post's
             # edit line (Post.edited), never its text, wherever the style puts it.
@@ -248,18 +306,26 @@ def _read_viewtopic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], lis
     page = _Page()
     page.feed(text)
     page.close()
+    if not page.posts:
+        return [], [Problem(source, _("no phpBB posts found on this page"))]
+    if len(page.start) > 9:
+        return [], [Problem(source, _("the page's canonical link says start={start}: no topic has that many posts, "
+                                      "so this is not a page the forum gave").format(start=short_number(page.start)))]
+    start = int(page.start or 0)
     posts, problems = [], []
     for i, p in enumerate(page.posts):
-        number = p["number"] if p["number"] is not None else page.start + i
+        number = _number(p, start, i)
         stamp = "".join(p["time"]).split("»")[-1].strip()
         when = parse_time(stamp, tz)
         if not p["author"] or when is None:
             problems.append(Problem(source, _("post p{pid}: no author or unreadable time \"{time}\"")
-                                    .format(pid=p["pid"], time=stamp), floor=number))
+                                    .format(pid=p["pid"], time=stamp[:80]), floor=bounded_floor(number)))
             continue
         body, edited = edit_line(html_to_bbcode("".join(p["html"])))
         notice = " ".join("".join(p["notice"]).split())
         posts.append(Post(p["pid"], number, p["author"], when, body, notice or edited, source=source))
-    if not page.posts:
-        problems.append(Problem(source, _("no phpBB posts found on this page")))
     return posts, problems
+
+
+def _number(post: dict, start: int, i: int) -> int:
+    return post["number"] if post["number"] is not None else start + i
