@@ -230,7 +230,7 @@ class _Page(HTMLScanner):
             self.depth += 1
             if re.fullmatch(r"p\d+", a.get("id", "")) and "post" in cls:
                 self.post = {"pid": a["id"][1:], "author": "", "time": [], "html": [], "number": None, "head": [],
-                             "notice": []}
+                             "notice": [], "whole": False}
                 self.posts.append(self.post)
                 self.post_depth = self.depth
             elif self.post is not None and "content" in cls and self.field is None:
@@ -260,6 +260,7 @@ class _Page(HTMLScanner):
             self.in_strong = False
         if tag == "div":
             if self.post is not None and self.depth == self.post_depth:
+                self.post["whole"] = True  # its div closed: not cut short
                 self.post = None
             self.depth -= 1
 
@@ -312,6 +313,8 @@ def _read_viewtopic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], lis
         return [], [Problem(source, _("the page's canonical link says start={start}: no topic has that many posts, "
                                       "so this is not a page the forum gave").format(start=short_number(page.start)))]
     start = int(page.start or 0)
+    if _cut_short(text, page):
+        return [], [_cut_problem(page, start, source)]
     posts, problems = [], []
     for i, p in enumerate(page.posts):
         number = _number(p, start, i)
@@ -329,3 +332,29 @@ def _read_viewtopic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], lis
 
 def _number(post: dict, start: int, i: int) -> int:
     return post["number"] if post["number"] is not None else start + i
+
+
+# A saved page opens with one of these and, when whole, ends with </html> (as modtool.forum.discuz_html).
+_PAGE_OPEN = re.compile(r"<!doctype\s+html|<html[\s>]", re.I)
+_PAGE_CLOSE = re.compile(r"</html\s*>", re.I)
+
+
+def _cut_short(text: str, page: _Page) -> bool:
+    """A whole page (one that opens with <!DOCTYPE html> or <html>) ends with
+    </html> after its last post; a file cut short by a failed save or copy
+    does not. A fragment of a page has nothing to tell its end by."""
+    if _PAGE_OPEN.search(text, 0, 4096) is None:
+        return False
+    last = text.rfind("p" + page.posts[-1]["pid"])
+    return _PAGE_CLOSE.search(text, max(last, 0)) is None
+
+
+def _cut_problem(page: _Page, start: int, source: str) -> Problem:
+    """The page was cut: name the last post read whole (nothing of the page is imported)."""
+    whole = [i for i, p in enumerate(page.posts) if p["whole"]]
+    if not whole:
+        return Problem(source, _("the page is cut short before its first post was read whole: save the whole page "
+                                 "again and import it (nothing of it was imported)"))
+    number = _number(page.posts[whole[-1]], start, whole[-1])
+    return Problem(source, _("the page is cut short after post #{number}: save the whole page again and import it "
+                             "(nothing of it was imported)").format(number=short_number(number)))
