@@ -101,12 +101,19 @@ def read_dump_bytes(path) -> bytes | Problem:
     return data
 
 
+def _size(n: int) -> str:
+    for unit, scale in (("MB", 1 << 20), ("KB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.0f} {unit}"
+    return f"{n} B"
+
+
 def _too_large(source: str, size: int | None) -> Problem:
-    limit = f"{MAX_DUMP_BYTES // (1024 * 1024)} MB"
+    limit = _size(MAX_DUMP_BYTES)
     if size is None:
         return Problem(source, t("文件超过导入上限 {limit}（读到上限还没有结束）：这不是一页论坛存档").format(limit=limit))
     return Problem(source, t("文件有 {size}，超过导入上限 {limit}：这不像论坛存档（请分页保存后分别导入）")
-                   .format(size=f"{size / (1024 * 1024):.0f} MB", limit=limit))
+                   .format(size=_size(size), limit=limit))
 
 
 def too_deep(source: str) -> Problem:
