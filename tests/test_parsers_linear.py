@@ -1,4 +1,4 @@
-"""Every parser is linear in its input (DESIGN.md): the measures are in
+"""Every parser is linear in its input (a quality bar of the project): the measures are in
 tests/bench/bench_hostile_posts.py (ratios, never a timed assertion here).
 These tests check what makes them linear without changing what they read:
 

@@ -1,6 +1,6 @@
 """Benchmark: one hostile 420 KB post against a plain post of the same size.
 
-Every parser is linear in its input (DESIGN.md, quality bars): a hostile
+Every parser is linear in its input (a quality bar of the project): a hostile
 post costs at most a few times a plain post of the same size. Each shape
 below is put as the body of one post into a whole file of each format the
 importer reads, and the file is read by ``modtool.forum.read_dump_text``
