@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 
 from modtool.forum import time_stamp
-from modtool.forum.bounds import check_rows
+from modtool.forum.bounds import check_rows, shown
 from modtool.gamefile import GameDir
 from modtool.i18n import t
 from modtool.posts import Post
@@ -35,6 +35,8 @@ from modtool.problems import Problem
 class ImportReport:
     added: int = 0
     skipped: int = 0
+    # What the command prints of posts and accounts comes from the dump: their accounts as
+    # ``modtool.forum.bounds.shown`` gives them (a bidi override escaped; the events keep the text).
     changed: list[Post] = field(default_factory=list)  # same key, different text now: recorded as a new version (G-R3)
     twice: list[Post] = field(default_factory=list)  # in this import twice with different texts: the first stands
     fresh: set = field(default_factory=set, repr=False)  # id() of the events this import adds
@@ -123,11 +125,11 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
             elif old.get("body") != body and all(v.get("body") != body for v in old.get("earlier") or ()):
                 post = _row_post(row, source, gd.tz)
                 if old.get("type") == "post" and id(old) in fresh:  # twice in this import: the first copy stands
-                    report.twice.append(post)
+                    report.twice.append(_as_shown(post))
                     report.skipped += 1
                     continue
                 # G-R3: the post was edited on the forum: its new text is a new version of the same post
-                report.changed.append(post)
+                report.changed.append(_as_shown(post))
                 ref = old.get("version_of") or old.get("id")
                 if type(ref) is not int:
                     from modtool.events import fingerprint
@@ -160,7 +162,7 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
         if known is None:
             known = in_roster[author] = by_account(author) is not None or _known_elsewhere(gd, author)
         if not known:
-            report.unknown_accounts.setdefault(author, []).append(floor)
+            report.unknown_accounts.setdefault(shown(author), []).append(floor)
 
 
 def _known_elsewhere(gd: GameDir, account: str) -> bool:
@@ -168,6 +170,16 @@ def _known_elsewhere(gd: GameDir, account: str) -> bool:
     from modtool.packs import get_pack
 
     return get_pack(gd.game.id).known_account(gd, account)
+
+
+def _as_shown(post: Post) -> Post:
+    """``post`` to be printed: its account as it may reach a terminal."""
+    author = shown(post.author)
+    if author == post.author:
+        return post
+    from dataclasses import replace
+
+    return replace(post, author=author)
 
 
 def _row_post(row: tuple, source: str, tz) -> Post:

@@ -267,3 +267,17 @@ def test_the_core_messages_of_the_bounds_have_english_entries():
         found = {n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "t"
                  and n.args and isinstance(n.args[0], ast.Constant)}
         assert found and [m for m in found if en(m) == m] == [], module
+
+
+def test_an_account_with_a_bidi_override_is_printed_escaped_and_stored_as_it_is(mafia, tmp_path, capsys):
+    out, err = imported(mafia, dump(tmp_path, "d.jsonl", jsonl(user="Pine\u202etxt.exe")), capsys)
+    assert 'Account "Pine\\u202etxt.exe" is not in the roster' in out and "\u202e" not in out + err
+    from modtool import ledger
+
+    assert ledger.load(mafia / "ledger.yaml").events[-1].data["author"] == "Pine\u202etxt.exe"
+
+
+def test_an_edited_posts_account_is_printed_escaped(mafia, tmp_path, capsys):
+    imported(mafia, dump(tmp_path, "a.jsonl", jsonl(user="Pi\u202ene", content="a")), capsys)
+    out, err = imported(mafia, dump(tmp_path, "b.jsonl", jsonl(user="Pi\u202ene", content="b")), capsys)
+    assert "Note: post #3 (Pi\\u202ene) was edited on the forum" in out and "\u202e" not in out + err
