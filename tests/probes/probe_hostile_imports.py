@@ -215,8 +215,9 @@ def run(src: Path, argv: list[str], timeout: float) -> tuple[int | None, str, st
     env.pop("LC_ALL", None)
     t0 = time.perf_counter()
     try:
+        # cwd: ``-m`` puts the working folder first on sys.path, before PYTHONPATH
         p = subprocess.run([sys.executable, "-m", "modtool", *argv], capture_output=True, timeout=timeout, env=env,
-                           stdin=subprocess.DEVNULL)
+                           stdin=subprocess.DEVNULL, cwd=src)
     except subprocess.TimeoutExpired:
         return None, "", "", time.perf_counter() - t0
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace"), time.perf_counter() - t0
