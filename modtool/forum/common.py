@@ -239,7 +239,8 @@ _set = object.__setattr__
 # U+FFFD for it, and so does the imported post, in every text field. Checked
 # in ``make_post``, which every JSON post passes (the one reader that can meet
 # one: the HTML and text readers get their text from a strict decoder, which
-# refuses surrogates, and html.unescape / HTMLParser turn &#xD83D; into U+FFFD).
+# refuses surrogates, and html.unescape turns &#xD83D; into U+FFFD). phpBB JSON lines
+# can hold one as well: modtool.mafia.forum reads it as U+FFFD the same way.
 
 
 def replace_surrogates(text: str) -> str:

@@ -4,7 +4,7 @@ Discuz stores posts as BBCode and renders them to HTML (``discuzcode()``); the
 mobile API and saved pages only give us the HTML. ``BBWriter`` reverses the
 renderer tag by tag. It consumes a stream of events (start tag, end tag,
 text) so that both the fast regex tokenizer below (used for the JSON dumps)
-and ``html.parser`` (used for saved pages) can drive it.
+and ``modtool.forum.htmlscan`` (used for saved pages) can drive it.
 
 Mapping (Discuz X3 ``discuzcode.func.php`` in reverse)::
 
