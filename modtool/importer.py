@@ -10,7 +10,10 @@ tests/bench/bench_import.py): it reads the dumps as rows
 (``modtool.forum.read_dump_rows``: no Post and no datetime for each post),
 builds each event in one step and asks the roster once per account.
 ``post_event`` is the plain definition of an event; tests/test_forum_bulk.py
-checks that both agree.
+checks that both agree. Every post is checked against the bounds of
+``modtool.forum.bounds`` (floors, post ids, years, sizes, account names,
+unstorable characters) before anything is planned: a post outside them
+refuses the import, named.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 
 from modtool.forum import time_stamp
+from modtool.forum.bounds import check_rows, shown
 from modtool.gamefile import GameDir
 from modtool.i18n import t
 from modtool.posts import Post
@@ -31,6 +35,8 @@ from modtool.problems import Problem
 class ImportReport:
     added: int = 0
     skipped: int = 0
+    # What the command prints of posts and accounts comes from the dump: their accounts as
+    # ``modtool.forum.bounds.shown`` gives them (a bidi override escaped; the events keep the text).
     changed: list[Post] = field(default_factory=list)  # same key, different text now: recorded as a new version (G-R3)
     twice: list[Post] = field(default_factory=list)  # in this import twice with different texts: the first stands
     fresh: set = field(default_factory=set, repr=False)  # id() of the events this import adds
@@ -85,6 +91,10 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
             rows, problems = read_dump_rows(Path(path), gd.tz, progress=progress)
             for problem in problems:
                 (report.notices if problem.notice else report.problems).append(problem)
+            out_of_bounds = check_rows(rows, str(path))  # modtool.forum.bounds: nothing out of them is written
+            if out_of_bounds:
+                report.problems += out_of_bounds
+                continue
             _plan_rows(gd, rows, str(path), thread, day, existing, new_events, report, spans)
             del rows
     finally:
@@ -115,11 +125,11 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
             elif old.get("body") != body and all(v.get("body") != body for v in old.get("earlier") or ()):
                 post = _row_post(row, source, gd.tz)
                 if old.get("type") == "post" and id(old) in fresh:  # twice in this import: the first copy stands
-                    report.twice.append(post)
+                    report.twice.append(_as_shown(post))
                     report.skipped += 1
                     continue
                 # G-R3: the post was edited on the forum: its new text is a new version of the same post
-                report.changed.append(post)
+                report.changed.append(_as_shown(post))
                 ref = old.get("version_of") or old.get("id")
                 if type(ref) is not int:
                     from modtool.events import fingerprint
@@ -152,7 +162,7 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
         if known is None:
             known = in_roster[author] = by_account(author) is not None or _known_elsewhere(gd, author)
         if not known:
-            report.unknown_accounts.setdefault(author, []).append(floor)
+            report.unknown_accounts.setdefault(shown(author), []).append(floor)
 
 
 def _known_elsewhere(gd: GameDir, account: str) -> bool:
@@ -160,6 +170,16 @@ def _known_elsewhere(gd: GameDir, account: str) -> bool:
     from modtool.packs import get_pack
 
     return get_pack(gd.game.id).known_account(gd, account)
+
+
+def _as_shown(post: Post) -> Post:
+    """``post`` to be printed: its account as it may reach a terminal."""
+    author = shown(post.author)
+    if author == post.author:
+        return post
+    from dataclasses import replace
+
+    return replace(post, author=author)
 
 
 def _row_post(row: tuple, source: str, tz) -> Post:

@@ -12,7 +12,9 @@ Rendered HTML is turned back into the Discuz BBCode the poster typed
 6/7 reply marker. Bad input never raises: an unreadable file, an unknown
 encoding or format, broken JSON, a Discuz error response or a post missing
 what it needs each become a ``Problem`` in Chinese naming the file and, where
-known, the line or floor. Posts come back sorted by floor; a file holds one
+known, the line or floor; a control character a message quotes from the dump
+is shown escaped. What a dump may hold (sizes, numbers, years) is bounded in
+``modtool.forum.bounds``. Posts come back sorted by floor; a file holds one
 page, merging pages is the caller's job.
 
 Public API::
@@ -81,17 +83,12 @@ def post_row(post: Post) -> Row:
 
 
 def _read_file(path: pathlib.Path, tz: tzinfo, progress: Progress, rows: bool) -> tuple[list, list[Problem]]:
+    from modtool.forum.bounds import read_dump_bytes
+
+    data = read_dump_bytes(path)  # at most MAX_DUMP_BYTES, whatever the file (modtool.forum.bounds)
+    if isinstance(data, Problem):
+        return [], [data]
     source = str(path)
-    try:
-        data = pathlib.Path(path).read_bytes()
-    except FileNotFoundError:
-        return [], [Problem(source, t("文件不存在"))]
-    except IsADirectoryError:
-        return [], [Problem(source, t("这是一个文件夹，不是论坛存档文件"))]
-    except PermissionError:
-        return [], [Problem(source, t("没有读取这个文件的权限"))]
-    except OSError as e:
-        return [], [Problem(source, t("无法读取文件：{value}").format(value=e.strerror or e))]
     box = [data]
     del data  # the box holds the only reference: the bytes go once decoded
     return _read_box(box, source, tz, progress, rows)
@@ -122,13 +119,21 @@ def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool
     del text
     try:
         posts, problems = _read(box, source, tz, progress, rows)
-    except Exception as e:  # pragma: no cover - a bug; the director still gets a message
-        return [], [Problem(source, t("导入时出现内部错误（请报告此问题）：{name}: {e}").format(name=type(e).__name__, e=e))]
+    except RecursionError:  # JSON nested deeper than its parser reads (modtool.forum.bounds)
+        from modtool.forum.bounds import too_deep
+
+        return [], [too_deep(source)]
+    except Exception as e:  # a bug (tests/test_import_catch_all.py); the director still gets a message, nothing is written
+        from modtool.forum.bounds import shown_problem
+
+        return [], [shown_problem(Problem(source, t("导入时出现内部错误（请报告此问题）：{name}: {e}").format(name=type(e).__name__, e=e)))]
     if rows:
         _check_floors(posts, source, problems, 1, 2)
     else:
         _check_floors(posts, source, problems)
-    return posts, problems
+    from modtool.forum.bounds import shown_problem
+
+    return posts, [shown_problem(p) for p in problems]  # what a reader quotes from the dump, escaped
 
 
 def detect_format(text: str) -> str:
@@ -196,6 +201,7 @@ def decode(data: bytes, source: str) -> tuple[str | None, Problem | None]:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as e:
         bad = e.start
+        cut = e.reason == "unexpected end of data"  # a character whose last bytes are missing: the end of the file
     declared = _DECLARED.search(data[:4096])
     if declared:
         name = declared.group(1).decode("ascii", "replace").lower()
@@ -207,6 +213,8 @@ def decode(data: bytes, source: str) -> tuple[str | None, Problem | None]:
                 line = data.count(b"\n", 0, e.start) + 1
                 return None, Problem(source, t("文件声明的编码是 {name}，但第 {line} 行有无法按此编码解码的字节").format(name=name, line=line), line=line)
     line = data.count(b"\n", 0, bad) + 1
+    if cut:
+        return None, Problem(source, t("文件在末尾被截断（最后一个字只存下了一半）：请重新保存整个文件后再导入"), line=line)
     hint = ""
     try:
         data.decode("gb18030")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from datetime import datetime, tzinfo
 
+from modtool.forum.bounds import bounded_floor
 from modtool.forum.html2bb import convert, split_x3_quote
 from modtool.posts import Post, ReplyRef
 
@@ -12,9 +14,12 @@ from modtool.posts import Post, ReplyRef
 # Also accepted: "/" or "." as separators, "2024年3月1日", full-width digits
 # and a full-width colon.
 _D = r"[0-9０-９]"
+# The white space between date and time is read in one way only (possessive,
+# and "日" in its own group): a date followed by a long run of spaces is
+# not tried in every split of the run (quadratic).
 TIME_PATTERN = (
-    rf"({_D}{{4}})\s*[-/.年－／．]\s*({_D}{{1,2}})\s*[-/.月－／．]\s*({_D}{{1,2}})\s*日?"
-    rf"(?:\s+|\s*[T ]\s*)({_D}{{1,2}})\s*[:：]\s*({_D}{{2}})(?:\s*[:：]\s*({_D}{{2}}))?"
+    rf"({_D}{{4}})\s*[-/.年－／．]\s*({_D}{{1,2}})\s*[-/.月－／．]\s*({_D}{{1,2}})(?:\s*+日)?"
+    rf"(?:\s*+T\s*+|\s++)({_D}{{1,2}})\s*[:：]\s*({_D}{{2}})(?:\s*[:：]\s*({_D}{{2}}))?"
 )
 _TIME = re.compile(TIME_PATTERN)
 _TIME_FULL = re.compile(r"\s*" + TIME_PATTERN + r"\s*\Z")
@@ -56,17 +61,50 @@ def show_time(m: re.Match, first: int = 1) -> str:
 
 # --- reply references, read from the BBCode body ------------------------------
 
-_QUOTE = re.compile(r"\[quote\](.*?)(?:\[/quote\]|\Z)", re.S | re.I)
+# Every pattern here is linear in the text it reads (tests/bench/bench_hostile_posts.py):
+# a name is never followed by an open-ended run of white space (the callers strip
+# it), a tag's value stops at the next "[", and the reply marker's parts that
+# could run to the end of the text are looked up once for all (``_reply_mark``).
 _PID = re.compile(r"[?&;]pid=(\d+)")
-_TAGS = re.compile(r"\[/?[a-zA-Z*]+(?:=[^\]\n]*)?\]")
+_TAGS = re.compile(r"\[/?[a-zA-Z*]+(?:=[^\]\n\[]*)?\]")
 # X3: "NAME 发表于 TIME"; Discuz 7: "原帖由 NAME 于 TIME 发表"; mobile adds "引用:".
-_QUOTE_HEAD = re.compile(r"^\s*(?:引用\s*[:：]?\s*)?(.+?)\s*发表于\s*" + TIME_PATTERN)
-_QUOTE_HEAD7 = re.compile(r"^\s*(?:引用\s*[:：]?\s*)?原帖由\s*(.+?)\s*于\s*" + TIME_PATTERN + r"\s*发表")
+_QUOTE_HEAD = re.compile(r"^\s*(?:引用\s*[:：]?\s*)?(.+?)发表于\s*" + TIME_PATTERN)
+_QUOTE_HEAD7 = re.compile(r"^\s*(?:引用\s*[:：]?\s*)?原帖由\s*(.+?)于\s*" + TIME_PATTERN + r"\s*发表")
 # Discuz 6/7: [b]回复 [url=…pid=P…]N#[/url] [i]NAME[/i] [/b]
-_REPLY_MARK = re.compile(
-    r"\[b\]\s*回复\s*\[url=([^\]]*)\]\s*([0-9０-９]+)\s*[#＃楼]\s*\[/url\]\s*(?:\[i\](.*?)\[/i\])?\s*\[/b\]",
-    re.S,
-)
+_REPLY_MARK_HEAD = re.compile(r"\[b\]\s*回复\s*\[url=")
+_REPLY_MARK_TAIL = re.compile(r"\]\s*([0-9０-９]+)\s*[#＃楼]\s*\[/url\]\s*")
+_REPLY_MARK_END = re.compile(r"\[/i\]\s*\[/b\]")
+
+
+def _reply_mark(body: str) -> tuple[int, str, str, str | None] | None:
+    """(start, href, floor, name or None) of the first Discuz 6/7 reply marker,
+    ``[b]回复 [url=HREF]N#[/url] [i]NAME[/i] [/b]`` (the name part optional):
+    what one regex would find, in time linear in ``body`` however many
+    markers are never closed."""
+    ends: list[int] | None = None  # where each "[/i] [/b]" starts, looked up once
+    tails: dict[int, re.Match | None] = {}  # the rest after each "]", read once
+    close = -1  # the first "]" at or after the current marker's href
+    for head in _REPLY_MARK_HEAD.finditer(body):
+        at = head.end()
+        if close < at:
+            close = body.find("]", at)
+            if close < 0:
+                return None
+        if close not in tails:
+            tails[close] = _REPLY_MARK_TAIL.match(body, close)
+        tail = tails[close]
+        if tail is None:
+            continue
+        href, floor, after = body[at:close], tail.group(1), tail.end()
+        if body.startswith("[/b]", after):
+            return head.start(), href, floor, None
+        if body.startswith("[i]", after):
+            if ends is None:
+                ends = [m.start() for m in _REPLY_MARK_END.finditer(body)]
+            k = bisect_left(ends, after + 3)
+            if k < len(ends):
+                return head.start(), href, floor, body[after + 3:ends[k]]
+    return None
 
 
 _QUOTE_OPEN_I = re.compile(r"\[quote\]", re.I)
@@ -92,7 +130,7 @@ def _first_quote(body: str) -> tuple[int, str] | None:
 
 # The header Discuz X3 writes at the top of a quote, read in one step.
 _X3_HEAD = re.compile(
-    r"\s*\[size=[^\]\n]*\]\[url=([^\]\n]*)\]\[color=[^\]\n]*\]([^\[\n]+?)\s*发表于\s*"
+    r"\s*\[size=[^\]\n]*\]\[url=([^\]\n]*)\]\[color=[^\]\n]*\]([^\[\n]+?)发表于\s*"
     + TIME_PATTERN
     + r"\s*\[/color\]"
 )
@@ -110,9 +148,9 @@ def reply_ref(body: str) -> ReplyRef | None:
     """What ``body`` replies to: its first quote block, else a reply marker."""
     if "[" not in body:
         return None
-    mark = _REPLY_MARK.search(body) if "回复" in body else None
+    mark = _reply_mark(body) if "回复" in body else None
     quote = _first_quote(body)
-    if quote and (mark is None or quote[0] < mark.start()):
+    if quote and (mark is None or quote[0] < mark[0]):
         inner = quote[1]
         x3 = _X3_HEAD.match(inner)
         if x3:
@@ -137,15 +175,15 @@ def reply_ref(body: str) -> ReplyRef | None:
         when = show_time(head, 2) if head else None
         return _ref(pid_m.group(1) if pid_m else None, None, author or None, when)
     if mark:
-        pid_m = _PID.search(mark.group(1))
-        author = (mark.group(3) or "").strip() or None
-        return _ref(pid_m.group(1) if pid_m else None, int(mark.group(2)), author, None)
+        pid_m = _PID.search(mark[1])
+        author = (mark[3] or "").strip() or None
+        return _ref(pid_m.group(1) if pid_m else None, bounded_floor(int(mark[2])), author, None)
     return None
 
 
 # --- a post opening with a quote, in one step ---------------------------------
 
-_HEAD_TEXT = re.compile(r"\s*([^\[\n]+?)\s*发表于\s*" + TIME_PATTERN + r"\s*\Z")
+_HEAD_TEXT = re.compile(r"\s*([^\[\n]+?)发表于\s*" + TIME_PATTERN + r"\s*\Z")
 
 
 def convert_quoted(message: str) -> tuple[str, str | None, ReplyRef | None] | None:
@@ -201,7 +239,8 @@ _set = object.__setattr__
 # U+FFFD for it, and so does the imported post, in every text field. Checked
 # in ``make_post``, which every JSON post passes (the one reader that can meet
 # one: the HTML and text readers get their text from a strict decoder, which
-# refuses surrogates, and html.unescape / HTMLParser turn &#xD83D; into U+FFFD).
+# refuses surrogates, and html.unescape turns &#xD83D; into U+FFFD). phpBB JSON lines
+# can hold one as well: modtool.mafia.forum reads it as U+FFFD the same way.
 
 
 def replace_surrogates(text: str) -> str:

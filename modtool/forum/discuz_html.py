@@ -1,6 +1,6 @@
 """Saved Discuz! X3 thread pages (``forum.php?mod=viewthread``).
 
-Read with the standard library's ``html.parser`` only. Per post::
+Read with ``modtool.forum.htmlscan`` (linear in the page's length). Per post::
 
     div#post_PID / table#pidPID       starts the post (PID = post id)
     div.authi a.xw1                   author (the first one of the post;
@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import re
 from datetime import tzinfo
-from html.parser import HTMLParser
 
+from modtool.forum.bounds import short_number
 from modtool.forum.common import TIME_PATTERN, reply_ref, time_from_match
 from modtool.forum.html2bb import BBWriter
+from modtool.forum.htmlscan import HTMLScanner
+from modtool.i18n import t
 from modtool.posts import Post
 from modtool.problems import Problem
 
@@ -50,7 +52,7 @@ class _Raw:
         self.locked: list[str] | None = None
 
 
-class _PageParser(HTMLParser):
+class _PageParser(HTMLScanner):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.posts: dict[str, _Raw] = {}
@@ -191,7 +193,7 @@ def read_page(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
     try:
         parser.feed(text)
         parser.close()
-    except Exception as e:  # html.parser is lenient; this is a last resort
+    except Exception as e:  # the scanner is lenient; this is a last resort
         problems.append(Problem(source, f"网页解析中断：{e}"))
     raws = parser.order
     if not raws:
@@ -253,6 +255,9 @@ def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post
         return None
     label = " ".join("".join(raw.floor_text).split())
     m = _DIGITS.search(label)
+    if m and len(m.group()) > 30:  # int() of thousands of digits is refused, and no floor has 30
+        problems.append(Problem(source, t("楼层号 {value} 超出范围{where}，已跳过").format(value=short_number(m.group()), where=where), line=raw.line))
+        return None
     if m:
         floor = int(m.group())
     else:

@@ -71,7 +71,11 @@ def _read_json(text: str | list[str], source: str, tz: tzinfo, progress: Progres
     except json.JSONDecodeError as e:
         problems.append(Problem(source, f"JSON 格式错误（第 {e.lineno} 行第 {e.colno} 列）：{_json_reason(e.msg)}", line=e.lineno))
         return [], problems
-    except (ValueError, RecursionError) as e:
+    except RecursionError:
+        from modtool.forum.bounds import too_deep
+
+        return [], [too_deep(source)]
+    except ValueError as e:
         problems.append(Problem(source, f"JSON 无法读取：{e}"))
         return [], problems
     del text  # parsed; freed here when the caller gave it in a list
@@ -421,7 +425,9 @@ def _scalar(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f"「{value}」"
+    if isinstance(value, (dict, list)):  # never its repr: it may be nested a thousand deep
+        return _kind(value)
+    text = repr(value) if not isinstance(value, str) else f"「{value[:60]}」"
     return text if len(text) <= 40 else text[:37] + "…"
 
 

@@ -3,17 +3,39 @@ both HTML-to-BBCode paths: ``html2bb`` and ``html2bb_fast``)."""
 
 from __future__ import annotations
 
+import re
+
 
 def unescape_entities(text: str) -> str:
     """``html.unescape``, with a fast path for the entities Discuz writes."""
     if "&" not in text:
         return text
-    fast = _discuz_entities(text)
-    if fast is not None:
-        return fast
+    if text.count("&") == text.count("&amp;"):  # &amp; alone, as in every link
+        return text.replace("&amp;", "&")
+    return _unescape_each(text)
+
+
+# html.unescape's own pattern (html/__init__.py): each match is replaced on its own,
+# whatever is around it, so each distinct entity is decoded once and remembered.
+_CHARREF = re.compile(r"(&(?:#[0-9]+;?|#[xX][0-9a-fA-F]+;?|[^\t\n\f <&#;]{1,32};?))")
+_DECODED: dict[str, str] = {}
+
+
+def _unescape_each(text: str) -> str:
+    """``html.unescape(text)``, a Python call for each distinct entity rather than each one."""
     import html  # rare here, and html.entities is a large module to import
 
-    return html.unescape(text)
+    parts = _CHARREF.split(text)
+    decoded = _DECODED
+    if len(decoded) > 10_000:
+        decoded.clear()
+    for i in range(1, len(parts), 2):
+        entity = parts[i]
+        value = decoded.get(entity)
+        if value is None:
+            value = decoded[entity] = html.unescape(entity)
+        parts[i] = value
+    return "".join(parts)
 
 
 def _discuz_entities(text: str) -> str | None:

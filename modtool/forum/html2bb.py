@@ -4,7 +4,7 @@ Discuz stores posts as BBCode and renders them to HTML (``discuzcode()``); the
 mobile API and saved pages only give us the HTML. ``BBWriter`` reverses the
 renderer tag by tag. It consumes a stream of events (start tag, end tag,
 text) so that both the fast regex tokenizer below (used for the JSON dumps)
-and ``html.parser`` (used for saved pages) can drive it.
+and ``modtool.forum.htmlscan`` (used for saved pages) can drive it.
 
 Mapping (Discuz X3 ``discuzcode.func.php`` in reverse)::
 
@@ -44,15 +44,17 @@ from modtool.forum.html2bb_fast import _QUOTE_OPEN, _X3_QUOTE, _br_lines, _fast,
 # --- tokens -------------------------------------------------------------------
 
 # A tag (or comment) as one token. No "<" inside a tag: Discuz escapes it in
-# attribute values, and it keeps the scan linear on arbitrary input.
+# attribute values, and it keeps the scan linear on arbitrary input (so do
+# the possessive repetitions: a long tag never closed is not backtracked into).
 _SPLIT = re.compile(
     r"(<!--.*?(?:-->|\Z)"
-    r"|</?[A-Za-z][A-Za-z0-9:_-]*(?:[^>\"'<]|\"[^\"<]*\"|'[^'<]*')*>)",
+    r"|</?[A-Za-z][A-Za-z0-9:_-]*+(?:[^>\"'<]|\"[^\"<]*+\"|'[^'<]*+')*+>)",
     re.S,
 )
 _NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9:_-]*)")
 _ATTR = re.compile(r"([^\s=/>\"']+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+)))?")
-_STYLE_DECL = re.compile(r"([a-zA-Z-]+)\s*:\s*([^;]+)")
+# A declaration starts at the start of a word (a long word with no colon is read once, not from each of its letters).
+_STYLE_DECL = re.compile(r"(?<![a-zA-Z-])([a-zA-Z-]++)\s*+:\s*([^;]+)")
 _SMILEY_SRC = re.compile(r"/smil(?:e|ie)y?s?/|/smilies/", re.I)
 
 _VOID = frozenset({"br", "img", "hr", "input", "meta", "link", "wbr", "area", "col", "embed", "source", "param"})
@@ -212,12 +214,15 @@ def _token_plan(token: str) -> Plan:
 class BBWriter:
     """Collects BBCode from HTML events; ``finish()`` gives (body, edited)."""
 
-    __slots__ = ("out", "stack", "edited", "_edit_buf", "_after_br", "_skip", "_code", "_code_lines", "_code_skip")
+    __slots__ = ("out", "stack", "open", "edited", "_edit_buf", "_after_br", "_skip", "_code", "_code_lines", "_code_skip")
 
     def __init__(self) -> None:
         self.out: list[str] = []
         # (tag, closing text, mode) for each open element
         self.stack: list[tuple[str, str, str]] = []
+        # How many of each tag ``stack`` holds: a stray end tag costs one
+        # look-up however deep the stack (a post of thousands of them stays linear).
+        self.open: dict[str, int] = {}
         self.edited: str | None = None
         self._edit_buf: list[str] | None = None
         self._after_br = False
@@ -254,7 +259,7 @@ class BBWriter:
         self._after_br = False
         if self._skip:
             if kind == OPEN:
-                self.stack.append((name, "", "skip"))
+                self._push(name, "", "skip")
                 self._skip += 1
             return
         if kind == BR:
@@ -270,11 +275,11 @@ class BBWriter:
             return
         if mode:
             if mode == "skip":
-                self.stack.append((name, "", "skip"))
+                self._push(name, "", "skip")
                 self._skip += 1
                 return
             if self._edit_buf is not None:  # markup inside the edit marker
-                self.stack.append((name, "", ""))
+                self._push(name, "", "")
                 return
             if mode == "edit":
                 self._edit_buf = []
@@ -287,33 +292,33 @@ class BBWriter:
                     opening = closing = ""
             elif mode == "h4":
                 if self.stack and self.stack[-1][2] == "hide":
-                    self.stack.append((name, "", "skip"))
+                    self._push(name, "", "skip")
                     self._skip += 1
                     return
             elif mode == "p":
                 if self.out and not self.out[-1].endswith("\n"):
                     self.out.append("\n")
         elif self._edit_buf is not None:
-            self.stack.append((name, "", ""))
+            self._push(name, "", "")
             return
         if opening:
             self.out.append(opening)
-        self.stack.append((name, closing, mode))
+        self.stack.append((name, closing, mode))  # _push, inlined (the commonest tag)
+        open_ = self.open
+        open_[name] = open_.get(name, 0) + 1
 
     def end(self, tag: str) -> None:
         self._after_br = False
-        if tag in _VOID:
-            return
-        stack = self.stack
-        for i in range(len(stack) - 1, -1, -1):
-            if stack[i][0] == tag:
-                break
-        else:
+        if tag in _VOID or not self.open.get(tag):
             return  # stray end tag
-        while len(stack) > i:
-            _, closing, mode = stack.pop()
+        stack, open_ = self.stack, self.open
+        while True:
+            name, closing, mode = stack.pop()
+            open_[name] -= 1
             if mode or closing:
                 self._close(closing, mode)
+            if name == tag:
+                return
 
     def finish(self, keep_leading: bool = False) -> tuple[str, str | None]:
         # Elements left open: their text is kept, but no closing tag is made
@@ -322,11 +327,16 @@ class BBWriter:
             _, closing, mode = self.stack.pop()
             if mode:
                 self._close("", mode)
+        self.open.clear()
         body = "".join(self.out)
         body = body.rstrip() if keep_leading else body.strip()
         return body, self.edited
 
     # -- helpers -------------------------------------------------------------
+
+    def _push(self, name: str, closing: str, mode: str) -> None:
+        self.stack.append((name, closing, mode))
+        self.open[name] = self.open.get(name, 0) + 1
 
     def _emit(self, text: str) -> None:
         if self._edit_buf is not None:
@@ -364,11 +374,11 @@ class BBWriter:
                 code.append("\n")
             self._code_lines += 1
         elif tag == "em" or tag in _SKIP_CONTENT:  # the "复制代码" button
-            self.stack.append((tag, "", "codeskip"))
+            self._push(tag, "", "codeskip")
             self._code_skip += 1
             return
         if kind == OPEN:
-            self.stack.append((tag, "", ""))
+            self._push(tag, "", "")
 
 
 def split_x3_quote(message: str) -> tuple[str, str, str, str] | None:

@@ -58,6 +58,7 @@ from __future__ import annotations
 import re
 from datetime import tzinfo
 
+from modtool.forum.bounds import bounded_floor
 from modtool.forum.common import TIME_PATTERN, reply_ref, time_from_match
 from modtool.i18n import t
 from modtool.posts import Post, ReplyRef
@@ -67,17 +68,21 @@ _D = "[0-9０-９]"
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u00ad\u180e\u034f]")
 _FLOOR = rf"(?:[#＃]\s*(?P<f1>{_D}+)|(?P<f2>{_D}+)\s*(?:楼|[#＃])|(?P<f3>楼主|沙发|板凳|地板))"
 _SEP = r"(?:\s*[|｜]\s*|\s+)"
-_HEADER = re.compile(rf"{_FLOOR}{_SEP}(?P<name>.+?){_SEP}(?:发表于\s*)?{TIME_PATTERN}\s*\Z")
-_HEADER_LOOSE = re.compile(rf"(?:[#＃]\s*{_D}+|{_D}+\s*(?:楼|[#＃]))\s*\S.*{_D}{{1,2}}\s*[:：]\s*{_D}{{2}}")
+# Linear in the line (tests/bench/bench_hostile_posts.py): a name starts and
+# ends with a visible character, so a run of spaces is never tried as part of
+# it in every split; the loose header reads one digit of a "#N" floor (the
+# same lines as "#N+", whose every split of a long N would be tried).
+_HEADER = re.compile(rf"{_FLOOR}{_SEP}(?P<name>\S(?:.*?\S)??){_SEP}(?:发表于\s*)?{TIME_PATTERN}\s*\Z")
+_HEADER_LOOSE = re.compile(rf"(?:[#＃]\s*{_D}|{_D}+\s*(?:楼|[#＃]))\s*\S.*{_D}{{1,2}}\s*[:：]\s*{_D}{{2}}")
 _FLOOR_LINE = re.compile(rf"{_FLOOR}\s*\Z")
 _POSTED = re.compile(rf"发表于\s*(?:{TIME_PATTERN})?(?P<rest>.*)\Z")
 _RELATIVE = re.compile(r"前|昨天|前天|[|｜]")
-_REPLY = re.compile(rf"回复\s*(?:[#＃]\s*(?P<r1>{_D}+)|(?P<r2>{_D}+)\s*(?:楼|[#＃]))\s*[@＠]?(?P<name>.*?)\s*\Z")
-_EDITED = re.compile(r"本帖最后由\s*.+?\s*于\s*" + TIME_PATTERN + r"\s*编辑\Z")
+_REPLY = re.compile(rf"回复\s*(?:[#＃]\s*(?P<r1>{_D}+)|(?P<r2>{_D}+)\s*(?:楼|[#＃]))\s*[@＠]?(?P<name>(?:.*\S)?)\s*\Z")
+_EDITED = re.compile(r"本帖最后由\s*.+?于\s*" + TIME_PATTERN + r"\s*编辑\Z")
 _QUOTE_LINE = re.compile(r"[>＞](?: |　|\Z)")
 # What a quote of a browser copy starts with: the line Discuz renders at the
 # top of a quote block ("NAME 发表于 TIME"), its markup lost in the copy.
-_QUOTE_HEAD = re.compile(rf"(?P<name>\S.*?)\s+发表于\s*{TIME_PATTERN}\s*\Z")
+_QUOTE_HEAD = re.compile(rf"(?P<name>\S(?:.*?\S)??)\s+发表于\s*{TIME_PATTERN}\s*\Z")
 _QUOTE_LINES = 3  # Discuz quotes at most three lines of the quoted post
 _SEPARATOR = re.compile(r"(?:-{3,}|={3,}|\*{3,}|_{3,}|—{2,})\Z")
 _CHROME = frozenset(
@@ -161,7 +166,7 @@ def read_text(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
         post = _build(head, lines, clean, head.end + 1, stop, source, seen)
         posts.append(post)
         if head.time is not None:  # what a later quote of this post may show (its own lines, no quotes)
-            own = _QUOTE_BLOCK.sub("", post.body) if "[quote]" in post.body else post.body
+            own = _without_quotes(post.body) if "[quote]" in post.body else post.body
             when = head.time
             seen[(head.name, (when.year, when.month, when.day, when.hour, when.minute))] = [
                 x for x in (_clean(y) for y in own.split("\n")) if x]
@@ -295,7 +300,7 @@ def _build(head: _Head, lines, clean, start: int, stop: int, source: str, seen: 
             rm = _REPLY.match(c)
             if rm:
                 try:
-                    reply_floor = int(rm.group("r1") or rm.group("r2"))
+                    reply_floor = bounded_floor(int(rm.group("r1") or rm.group("r2")))  # no floor out of bounds
                 except ValueError:
                     reply_floor = None
                 reply_name = rm.group("name") or None
@@ -392,6 +397,17 @@ def _quotes_line(line: str, source_lines: list[str], n: int) -> bool:
 
 
 _QUOTE_BLOCK = re.compile(r"\[quote\].*?\[/quote\]", re.S)
+
+
+def _without_quotes(body: str) -> str:
+    """``body`` without its [quote]…[/quote] blocks. Only the part up to the last
+    [/quote] is searched: a [quote] never closed after it would send the
+    search to the end of the body once for each (quadratic)."""
+    last = body.rfind("[/quote]")
+    if last < 0:
+        return body
+    last += len("[/quote]")
+    return _QUOTE_BLOCK.sub("", body[:last]) + body[last:]
 
 
 def _minute(m: re.Match) -> tuple | None:

@@ -16,13 +16,17 @@ where phpBB did not parse it, ``&#91;vote&#93;``, a ``<code>`` block) become
 ``［`` ``］``, and brackets and quotes in attribute values and quote names are
 removed or %-encoded: text can never turn into a quote or a vote (MS-R1).
 
-The stdlib ``html.parser`` reads the HTML (entities decoded, broken markup tolerated).
+``modtool.forum.htmlscan`` reads the HTML (entities decoded, broken markup
+tolerated) in time linear in its length, and a stray end tag costs one look-up
+(``open``: how many of each tag are open), however deep the open tags: a post
+of thousands of them never stalls an import (tests/bench/bench_hostile_posts.py).
 """
 
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
+
+from modtool.forum.htmlscan import HTMLScanner
 
 _VOID = {"br", "img", "input", "hr", "meta", "link", "wbr"}
 _VOTE_TITLES = {"this is an official vote.": "vote", "this is an official unvote.": "unvote"}
@@ -38,11 +42,12 @@ def _value(v: str) -> str:
     return re.sub(r'[\[\]"\n]', "", v).strip()
 
 
-class _ToBBCode(HTMLParser):
+class _ToBBCode(HTMLScanner):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.out: list[str] = []
         self.stack: list[tuple[str, str]] = []  # (tag, what closes it)
+        self.open: dict[str, int] = {}  # how many of each tag the stack holds
         self.quotes: list[int] = []  # index in out of each open quote's opening tag
         self.cite: list[str] | None = None  # text of the <cite> being read
         self.vote: tuple[str, int] | None = None  # (kind, start in out) of an open bbvote span
@@ -94,6 +99,7 @@ class _ToBBCode(HTMLParser):
         if opening:
             self.out.append(opening)
         self.stack.append((tag, closing))
+        self.open[tag] = self.open.get(tag, 0) + 1
 
     def handle_startendtag(self, tag: str, attrs: list) -> None:
         self.handle_starttag(tag, attrs)
@@ -101,13 +107,14 @@ class _ToBBCode(HTMLParser):
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in _VOID:
+        if tag in _VOID or not self.open.get(tag):  # a stray end tag
             return
-        for i in range(len(self.stack) - 1, -1, -1):  # close what was left open inside it
-            if self.stack[i][0] == tag:
-                for _, closing in reversed(self.stack[i:]):
-                    self._close(closing)
-                del self.stack[i:]
+        stack, open_ = self.stack, self.open
+        while True:  # close what was left open inside it
+            name, closing = stack.pop()
+            open_[name] -= 1
+            self._close(closing)
+            if name == tag:
                 return
 
     def _close(self, closing: str) -> None:
