@@ -496,3 +496,29 @@ def test_undo_takes_back_the_damaged_line_but_not_past_other_damage(tmp_path, ca
     before = (g / "ledger.yaml").read_bytes()
     code, _, err = run_cli(capsys, "undo", g)  # the last line is sound, the one before is not
     assert code == 1 and "不存在的人" in err and (g / "ledger.yaml").read_bytes() == before
+
+
+@posix
+def test_recovery_keeps_a_fix_made_at_once_after_a_killed_large_import(tmp_path):
+    """A torn 6 MB import and the director's fix saved within the same second:
+    before, an append that large was judged by the ledger's modification
+    time, and a quick fix was cut with the torn tail."""
+    g = game(tmp_path)
+    path = g / "ledger.yaml"
+    load(path)
+    before = path.read_bytes()
+    line = '  - {"type":"post","thread":"discussion","day":2,"floor":%d,"author":"月初不是白","body":"%s"}\n'
+    blob = "".join(line % (k, "字" * 60) for k in range(2, 30000)).encode()
+    assert len(blob) > 4 << 20
+    st = os.stat(path)
+    _journal.write_intent(path, st.st_ino, st.st_size, _journal.sha(before[-_journal.TAIL:]), blob)
+    with open(path, "ab") as f:
+        f.write(blob[: len(blob) // 2 + 7])
+    cut = path.read_bytes()
+    fixed = cut[: cut.rindex(b"\n") + 1] + "# 导演：导入被打断，后面的我明天重新导入\n".encode()
+    with open(path, "r+b") as f:
+        f.truncate(0)
+        f.write(fixed)
+    proc = subprocess.run([*CMD, "check", str(g)], env=ENV, capture_output=True, text=True, timeout=120)
+    assert path.read_bytes() == fixed, "the director's fix was cut"
+    assert "modtool 没有动它" in proc.stderr, proc.stderr
