@@ -522,3 +522,23 @@ def test_recovery_keeps_a_fix_made_at_once_after_a_killed_large_import(tmp_path)
     proc = subprocess.run([*CMD, "check", str(g)], env=ENV, capture_output=True, text=True, timeout=120)
     assert path.read_bytes() == fixed, "the director's fix was cut"
     assert "modtool 没有动它" in proc.stderr, proc.stderr
+
+
+def test_a_torn_read_cache_is_only_a_slower_read(tmp_path, capsys):
+    """The cache file cut at any byte (a length field read from the middle of
+    a record) is ignored, never a MemoryError that stops every command."""
+    from modtool.ledger import _cache
+
+    g = game(tmp_path)
+    assert run_cli(capsys, *card(g, "缓存"))[0] == 0
+    assert run_cli(capsys, "status", g)[0] == 0
+    seg = _cache.segments_path(g / "ledger.yaml")
+    whole = seg.read_bytes()
+    assert whole
+    m = len(_cache._MAGIC)
+    torn = [whole[:m] + b"\xff" * 8 + whole[m + 8:]]  # a record's length field made absurd
+    torn += [whole[:cut] for cut in range(1, len(whole), max(1, len(whole) // 40))]
+    for data in torn:
+        seg.write_bytes(data)
+        code, _, err = run_cli(capsys, "status", g)
+        assert code == 0 and "内部错误" not in err, (len(data), err)

@@ -376,6 +376,8 @@ def _unpack_all(f, ledger: Path) -> list:
         if len(h) != head or h[:len(_MAGIC)] != _MAGIC:
             break
         n = int.from_bytes(h[len(_MAGIC):len(_MAGIC) + 8], "little")
+        if pos + head + n > size:
+            break  # a length no record this size can have (a torn or foreign file): never read
         payload = f.read(n)
         if len(payload) != n or not hmac.compare_digest(h[len(_MAGIC) + 8:], _mac(key, payload)):
             break  # torn, foreign or tampered: the rest is not trusted
@@ -471,7 +473,9 @@ def add_segment(ledger: Path, s: Stretch, sig: list[int], lines: int, ends_nl: b
     try:
         fd = os.open(segments_path(ledger), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         try:
-            os.write(fd, blob)
+            view = memoryview(blob)
+            while view:
+                view = view[os.write(fd, view):]
         finally:
             os.close(fd)
         return True
