@@ -123,13 +123,15 @@ def simulated(gd, new: list[dict]):
     return sim
 
 
-def _changed(gd, new: list[dict]) -> list[tuple[str, str, object, object]]:
-    """(key, label, forum's value, new value) of each announced result ``new`` would change."""
+def _changed(gd, new: list[dict]) -> tuple[list[tuple[str, str, object, object]], dict]:
+    """(key, label, forum's value, new value) of each announced result ``new``
+    would change; and {key: (label, forum's value)} of those an undone advance
+    steps back from (not changed: not decided yet again)."""
     before = _results(gd)
     shown = {k: v for k, (_, v) in before.items()}
     shown.update(announced_values(gd))  # after a forced change, the forum's version is the recorded one
     if not shown:
-        return []  # nothing the forum has read yet: nothing to replay twice
+        return [], {}  # nothing the forum has read yet: nothing to replay twice
     sim = simulated(gd, new)
     from modtool.packs import get_pack
 
@@ -143,15 +145,22 @@ def _changed(gd, new: list[dict]) -> list[tuple[str, str, object, object]]:
     # Undoing an advance steps the game back before a phase: its results are
     # not decided otherwise, only not yet again (modtool undo).
     undoes_advance = any(e.type == "advance" for e in _reverted(gd, new))
-    out = []
+    out, stepped = [], {}
     for key, forum in shown.items():
         b, a = before.get(key), after.get(key)
         bv = b[1] if b else _GONE
         av = a[1] if a else _GONE
-        if bv == av or av == forum or (av is _GONE and undoes_advance):
-            continue  # unchanged, back to what the forum read, or a phase stepped back into
-        out.append((key, (a or b)[0] if (a or b) else labels.get(key, key), bv, av))
-    return out
+        if av is _GONE and undoes_advance and bv is not _GONE:
+            # A phase stepped back into: not a change, but what the forum read is
+            # kept (record writes it down), so the phase advanced again to another
+            # result, or a late import that changes it, still needs --force.
+            stepped[key] = (b[0], forum)
+            continue
+        if bv == av or av == forum:
+            continue  # unchanged, or back to what the forum read
+        was = forum if bv is _GONE else bv  # a phase stepped back into: what the forum read
+        out.append((key, (a or b)[0] if (a or b) else labels.get(key, key), was, av))
+    return out, stepped
 
 
 def _reverted(gd, new: list[dict]) -> list[Event]:
@@ -171,7 +180,7 @@ def record(gd, events: list[dict], *, one_line: bool = False):
     from modtool.soundness import require_sound_after
 
     require_sound_after(gd, events)  # a damaged ledger, or a change that damages it: nothing written
-    found = _changed(gd, events)
+    found, stepped = _changed(gd, events)
     said = [describe(label, old, now) for _, label, old, now in found]
     # A waive or a withdrawn card exists to change an announced card: it is told, never refused.
     correcting = bool(events) and all(e.get("type") in get_pack(gd.game.id).corrections for e in events)
@@ -179,13 +188,17 @@ def record(gd, events: list[dict], *, one_line: bool = False):
         raise UserError(Problem(gd.source, t("这次的记录会改变论坛上已经公布的结果（G-R2），什么也没写：\n  {changes}\n确实要改请在命令后加 --force（会记下并再列出这些改变）")
                                 .format(changes="\n  ".join(said))))
     events = list(events)
+    recorded = announced_values(gd)
     if found:  # what the forum read, kept: status lists it until the forum is corrected
-        recorded = announced_values(gd)
         forum = {k: old for k, _, old, _ in found if k not in recorded and old is not _GONE}
         if forum:
             events.append({"type": "announced", "by": "correction" if correcting else "force", "results": forum,
                            "labels": {k: label for k, label, _, _ in found if k in forum}})
-    if one_line and found:
+    back = {k: v for k, (_, v) in stepped.items() if k not in recorded}
+    if back:  # an undone advance: its results stay what the forum read until decided again
+        events.append({"type": "announced", "by": "undo", "results": back,
+                       "labels": {k: label for k, (label, _) in stepped.items() if k in back}})
+    if one_line and (found or back):
         data = ledger.append(gd.ledger_path, events[:-1], expect_digest=gd.digest, one_line=True)
         data = ledger.append(gd.ledger_path, events[-1:], expect_digest=data.digest)
     else:

@@ -129,3 +129,33 @@ def test_a_change_that_would_leave_a_game_replay_cannot_read_is_refused_with_why
     err = "\n".join(map(str, refused.value.problems))
     assert (g / "ledger.yaml").read_bytes() == before
     assert "这次要记下的事件" in err and "无法重放" in err and "不再发生" not in err
+
+
+def test_g_r2_an_undone_advance_keeps_what_the_forum_read_so_deciding_it_otherwise_needs_force(tmp_path, capsys, monkeypatch):
+    """Undoing an advance steps back before the phase (no --force), but the
+    forum's results stay on record: the phase decided again to another
+    result is a change of an announced result (before, the undo forgot
+    them and a late import then went through without --force)."""
+    from modtool import ledger
+    from modtool.m42 import results as m42_results
+
+    g = tmp_path / "g"
+    shutil.copytree(ROOT / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    assert run(capsys, "advance", g, "--at", "2026-11-05 21:00")[0] == 0
+    assert run(capsys, "undo", g)[0] == 0
+    kept = [e for e in ledger.load(g / "ledger.yaml").events if e.type == "announced"]
+    assert kept and kept[-1].data["by"] == "undo" and kept[-1].data["results"]["day2.exile"] == "金人凤"
+    real = m42_results.results
+
+    def other_exile(gd):
+        out = dict(real(gd))
+        if "day2.exile" in out:
+            out["day2.exile"] = (out["day2.exile"][0], "涂山红红")
+        return out
+
+    monkeypatch.setattr(m42_results, "results", other_exile)
+    before = (g / "ledger.yaml").read_bytes()
+    code, _, err = run(capsys, "advance", g, "--at", "2026-11-05 21:00")
+    assert code == 1 and "第 2 天放逐：金人凤 → 涂山红红" in err and (g / "ledger.yaml").read_bytes() == before
+    monkeypatch.setattr(m42_results, "results", real)
+    assert run(capsys, "advance", g, "--at", "2026-11-05 21:00")[0] == 0  # decided as the forum read it
