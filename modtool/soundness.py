@@ -53,9 +53,10 @@ def require_sound_after(gd, new: list[dict]) -> None:
     from modtool.packs import get_pack
 
     sim = simulated(gd, new)
-    live = {e.line for e in sim.events}
-    dropped = {e.line for e in gd.events} - live
-    problems = [p for p in gd.problems if p.line not in dropped]
+    problems = list(gd.problems)
+    if problems and any(e.get("type") == "revert" for e in new):  # only a revert takes events out
+        dropped = {e.line for e in gd.events} - {e.line for e in sim.events}
+        problems = [p for p in problems if p.line not in dropped]
     if not damage(problems):
         problems += get_pack(gd.game.id).replay_problems(sim)
     bad = damage(problems)
