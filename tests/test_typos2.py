@@ -1,0 +1,76 @@
+"""A hand-written event that names what does not exist is damage (issue 16, second round).
+
+``check`` used to pass such an event and every later command to ignore it: now
+``check`` names its ledger line and exits 1 (and so every writing command refuses
+to write after it). Next to each, the legitimate event still passes, so a check
+that refuses too much fails here too. The director's typos at the command are
+refused before writing (tests/test_typos.py's ``refused``: exit 1, the ledger
+byte for byte as it was).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.values import run_cli
+from tests.test_typos import EXAMPLES, cut, ledger, refused, written  # noqa: F401
+
+
+def appended(g, line: str) -> int:
+    """Append one hand-written event; its ledger line number."""
+    path = g / "ledger.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + "  - " + line + "\n", encoding="utf-8")
+    return text.count("\n") + 1
+
+
+def damaged(capsys, g, line: int) -> str:
+    code, out, err = run_cli(capsys, "check", g)
+    assert code == 1, (out, err)
+    assert f"ledger.yaml:{line}:" in err and "Traceback" not in err
+    return err
+
+
+def sound(capsys, g) -> None:
+    code, out, err = run_cli(capsys, "check", g)
+    assert code == 0, err
+
+
+# -- 甄嬛: seats, nights, days and questions that do not exist ---------------------------------------
+
+
+@pytest.fixture
+def zh(tmp_path, capsys):
+    g = tmp_path / "zh"
+    code, _, err = run_cli(capsys, "new", g, "--game", "zhenhuan", "--players", 10, "--seed", 7)
+    assert code == 0, err
+    return g  # night 1; 10号 is 华妃; 玉娆's good character is asked (night1/yurao_bind)
+
+
+@pytest.mark.parametrize("event, words", [
+    ("{type: night_action, night: 1, seat: 99, ability: yizhanghong, targets: [3]}", "没有 99号座位"),
+    ("{type: night_action, night: 1, seat: 0, ability: yizhanghong, targets: [3]}", "没有 0号座位"),
+    ("{type: night_action, night: 7, seat: 10, ability: yizhanghong, targets: [3]}", "还没有到第 7 夜"),
+    ("{type: info, night: 1, seat: 42, given: x}", "没有 42号座位"),
+    ("{type: nominate, day: 1, nominator: 1, nominee: 99}", "没有 99号座位"),
+    ("{type: vote, day: 1, voter: 77, nominee: 2}", "没有 77号座位"),
+    ("{type: answer, key: night9/bogus, value: x}", "还没有到这个阶段"),
+    ("{type: answer, key: night1/bogus, value: x}", "没有问过这个问题"),
+], ids=["seat-99", "seat-0", "night-7", "info-seat", "nominee", "voter", "answer-night9", "answer-unasked"])
+def test_zh_an_event_naming_a_seat_night_or_question_that_does_not_exist_is_damage(zh, capsys, event, words):
+    err = damaged(capsys, zh, appended(zh, event))
+    assert words in err, err
+
+
+def test_zh_the_same_events_naming_what_exists_pass_check(zh, capsys):
+    appended(zh, "{type: night_action, night: 1, seat: 10, ability: yizhanghong, targets: [3]}")
+    appended(zh, "{type: info, night: 1, seat: 7, given: x}")
+    appended(zh, "{type: answer, key: night1/yurao_bind, value: 2号}")
+    sound(capsys, zh)
+
+
+def test_zh_a_day_event_is_damage_before_its_day_and_fine_on_it(tmp_path, capsys):
+    g = cut(tmp_path, "zhenhuan")
+    sound(capsys, g)
+    err = damaged(capsys, g, appended(g, "{type: nominate, day: 9, nominator: 1, nominee: 2}"))
+    assert "还没有到第 9 天" in err
