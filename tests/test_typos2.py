@@ -74,3 +74,33 @@ def test_zh_a_day_event_is_damage_before_its_day_and_fine_on_it(tmp_path, capsys
     sound(capsys, g)
     err = damaged(capsys, g, appended(g, "{type: nominate, day: 9, nominator: 1, nominee: 2}"))
     assert "还没有到第 9 天" in err
+
+
+# -- M42: characters, days and nights that do not exist -------------------------------------------
+
+
+@pytest.fixture
+def m42(tmp_path):
+    return cut(tmp_path, "m42")  # day 2 open (2026-11-04 10:00)
+
+
+@pytest.mark.parametrize("event, words", [
+    ('{type: proxy, day: 2, voter: 无名, target: 石宽, at: "2026-11-05 12:00"}', "voter「无名」不是本局角色的名字"),
+    ('{type: proxy, day: 2, voter: 东方淮竹, target: 无名, at: "2026-11-05 12:00"}', "target「无名」不是本局角色的名字"),
+    ("{type: assistant, character: 无名, helper: x, games: 1}", "character「无名」不是本局角色的名字"),
+    ("{type: waive, day: 1, character: 无名, rule: a, reason: x}", "character「无名」不是本局角色的名字"),
+    ('{type: notice, to: hunter, character: 无名, at: "2026-11-05 12:00"}', "character「无名」不是本局角色的名字"),
+    ('{type: close, day: 9, at: "2026-11-05 21:00"}', "第 9 天还没有开始"),
+    ("{type: speedup, day: 9}", "第 9 天还没有开始"),
+    ('{type: proxy, day: 2, voter: 东方淮竹, target: 石宽, at: "2026-11-03 12:00"}', "早于第 2 天开始的时间 2026-11-04 10:00"),
+], ids=["proxy-voter", "proxy-target", "assistant", "waive", "notice", "close-day-9", "speedup-day-9", "proxy-before-day"])
+def test_m42_a_fact_naming_a_character_or_day_that_does_not_exist_is_damage(m42, capsys, event, words):
+    err = damaged(capsys, m42, appended(m42, event))
+    assert words in err, err
+
+
+def test_m42_the_same_facts_naming_what_exists_pass_check(m42, capsys):
+    appended(m42, '{type: proxy, day: 2, voter: 东方淮竹, target: 弃权, at: "2026-11-05 12:00"}')
+    appended(m42, '{type: proxy, day: 2, voter: 东方淮竹, target: 石宽, at: "2026-11-05 12:10", kind: change}')
+    appended(m42, "{type: speedup, day: 2}")
+    sound(capsys, m42)
