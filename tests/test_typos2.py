@@ -104,3 +104,11 @@ def test_m42_the_same_facts_naming_what_exists_pass_check(m42, capsys):
     appended(m42, '{type: proxy, day: 2, voter: 东方淮竹, target: 石宽, at: "2026-11-05 12:10", kind: change}')
     appended(m42, "{type: speedup, day: 2}")
     sound(capsys, m42)
+
+
+def test_m42_r5_a_proxy_timed_outside_its_day_is_refused_naming_the_days_span(m42, capsys):
+    err = refused(capsys, m42, "proxy", m42, "东方淮竹", "石宽", "--day", "2", "--at", "2026-11-03 12:00")  # day 1's time
+    assert "2026-11-03 12:00" in err and "2026-11-04 10:00 至 2026-11-05 21:00" in err and "M42-R5" in err
+    err = refused(capsys, m42, "proxy", m42, "东方淮竹", "石宽", "--day", "1", "--at", "2026-11-05 12:00")  # settled day 1
+    assert "2026-11-02 10:00 至 2026-11-03 21:00" in err
+    written(capsys, m42, "proxy", m42, "东方淮竹", "石宽", "--day", "2", "--at", "2026-11-05 12:00")
