@@ -112,3 +112,27 @@ def test_m42_r5_a_proxy_timed_outside_its_day_is_refused_naming_the_days_span(m4
     err = refused(capsys, m42, "proxy", m42, "东方淮竹", "石宽", "--day", "1", "--at", "2026-11-05 12:00")  # settled day 1
     assert "2026-11-02 10:00 至 2026-11-03 21:00" in err
     written(capsys, m42, "proxy", m42, "东方淮竹", "石宽", "--day", "2", "--at", "2026-11-05 12:00")
+
+
+# -- 甄嬛: act's typos ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("night", ["5", "0"])
+def test_zh_r13_act_refuses_a_night_that_is_not_tonight_naming_it(zh, capsys, night):
+    err = refused(capsys, zh, "act", zh, "10", "yizhanghong", "3", "--night", night)
+    assert "--night" in err and f"不是第 {night} 夜" in err and "现在是第 1 夜" in err
+    written(capsys, zh, "act", zh, "10", "yizhanghong", "3", "--night", "1")
+
+
+@pytest.mark.parametrize("targets, n", [([], 0), (["3", "4", "5"], 3)], ids=["none", "three"])
+def test_zh_act_refuses_the_wrong_number_of_targets_naming_the_abilitys_count(zh, capsys, targets, n):
+    err = refused(capsys, zh, "act", zh, "10", "yizhanghong", *targets)
+    assert "要选 1 名玩家" in err and f"这次给了 {n} 名" in err and "None" not in err
+    written(capsys, zh, "act", zh, "10", "yizhanghong", "3")
+
+
+def test_zh_a_day_ability_without_its_target_is_refused_not_said_as_target_none(tmp_path, capsys):
+    g = cut(tmp_path, "zhenhuan", 75)  # day 4, its votes cast; 9号 is 太后 (ZH-R10)
+    err = refused(capsys, g, "act", g, "9", "force_execute")
+    assert "要选 1 名玩家" in err and "None" not in err
+    written(capsys, g, "act", g, "9", "force_execute", "2")
