@@ -136,3 +136,12 @@ def test_zh_a_day_ability_without_its_target_is_refused_not_said_as_target_none(
     err = refused(capsys, g, "act", g, "9", "force_execute")
     assert "要选 1 名玩家" in err and "None" not in err
     written(capsys, g, "act", g, "9", "force_execute", "2")
+
+
+def test_m42_r13_a_card_with_a_floor_below_1_or_no_reason_is_refused(m42, capsys):
+    err = refused(capsys, m42, "card", m42, "石宽", "yellow", "--reason", "x", "--floor", "-5", "--at", "2026-11-05 12:00")
+    assert "--floor" in err and "-5" in err
+    for reason in ("", "  "):
+        err = refused(capsys, m42, "card", m42, "石宽", "yellow", "--reason", reason, "--at", "2026-11-05 12:00")
+        assert "--reason" in err and "不能为空" in err
+    written(capsys, m42, "card", m42, "石宽", "yellow", "--reason", "x", "--floor", "5", "--at", "2026-11-05 12:00")
