@@ -99,6 +99,10 @@ def card(
     from modtool.m42.cardsay import card_effect, game_day, repeat_of, repeat_refusal
     from modtool.m42.commands import record_event
 
+    if floor is not None and floor < 1:  # a floor of the thread is numbered from 1
+        raise refuse("--floor", f"楼层应从 1 开始，而不是 {floor}")
+    if not reason.strip():  # M42-R13: a card says why it was given
+        raise refuse("--reason", "判罚理由不能为空")
     gd = _m42_game(game_dir)
     name = _character(gd, character, "角色 CHARACTER")
     color_id = choice_arg(color, COLOR_WORDS, "颜色 COLOR", "这种颜色的牌")  # M42-R13: blue, yellow, red

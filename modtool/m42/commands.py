@@ -256,7 +256,12 @@ def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetim
         if st.phase != "day":
             raise UserError(Problem("命令行 --day", f"现在是{phase_label(st)}，请用 --day 给出是第几天的代投"))
         day = st.number
-    _started(gd, st, day, "代投")
+    rec = _started(gd, st, day, "代投")
+    close = Engine(gd, st).day_close(day)
+    if (rec.opened is not None and at < rec.opened) or (close is not None and at > close):
+        # M42-R5: a delegated vote is a vote of its day; a time outside the day is a typo of --at or --day.
+        span = f"{fmt(rec.opened, False) if rec.opened else '？'} 至 {fmt(close, False) if close else '？'}"
+        raise UserError(Problem("命令行 --at", f"代投时间 {fmt(at, False)} 不在第 {day} 天之内（{span}，M42-R5）：请检查 --at 和 --day（什么也没写）"))
     name = _character(gd, voter, "投票人 VOTER")
     abstain = target.strip() in facts.vote_labels(gd).abstain
     whom = target.strip() if abstain else _character(gd, target, "投票对象 TARGET")

@@ -41,10 +41,13 @@ class M42Pack(GamePack):
         from modtool.m42.engine import replay
         from modtool.problems import UserError
 
+        from modtool.m42.references import reference_problems
+
         try:
-            return list(replay(gd).problems)
+            st = replay(gd)
         except UserError as exc:
             return list(exc.problems)
+        return list(st.problems) + reference_problems(gd, st)
 
     def phase_window(self, gd):
         from modtool.m42.engine import replay

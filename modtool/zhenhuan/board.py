@@ -47,6 +47,9 @@ class Board(Grimoire):
     refused: dict = field(default_factory=dict)  # line -> why the rules refused it (kept as a fact)
     replaces: dict = field(default_factory=dict)  # line -> the earlier valid Event it replaced
     silenced_on: dict = field(default_factory=dict)  # day -> the seat 齐妃 validly silenced (ZH-R10)
+    # Every question key the replay consulted or asked (shared with the preview's copy): an answer
+    # to a key never asked is a typo (modtool.zhenhuan.game.reference_problems).
+    keys_seen: set = field(default_factory=set)
 
     # -- helpers --------------------------------------------------------------------------
     def impaired(self, n: int) -> bool:
@@ -90,9 +93,11 @@ class Board(Grimoire):
         return chosen, chosen_ts
 
     def answer(self, key: str):
+        self.keys_seen.add(key)
         return self.answers.get(key, _MISSING)
 
     def ask(self, key: str, text: str, options: list[str]):
+        self.keys_seen.add(key)
         if key not in self.answers and all(q.key != key for q in self.questions):
             self.questions.append(Question(key, text, options))
 

@@ -202,13 +202,13 @@ def announce_command(game_dir: Path, gd, kind: str, fmt_: str, options: dict) ->
     typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
 
 
-def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str], at, text) -> None:
+def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str], at, text, night=None) -> None:
     from modtool.zhenhuan import commands as zh
 
     from modtool.i18n import t as tr
     from modtool.zhenhuan.game import replaced_choice
 
-    gd, board, refused = zh.act(game_dir, actor, ability, targets, _now(at, gd) if at else None, text)
+    gd, board, refused = zh.act(game_dir, actor, ability, targets, _now(at, gd) if at else None, text, night)
     ev = _recorded(gd)
     done = f"已记录：{ev['seat']}号 {zh.ability_label(gd, ev['ability'])} {' '.join(f'{t}号' for t in ev['targets'])}".rstrip()
     old = None if refused else replaced_choice(gd, board, gd.events[-1].line)

@@ -76,11 +76,25 @@ def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
     return gd, board, [p for p in problems if p.line is not None and line is not None and p.line >= line]
 
 
-def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | None, guess: str | None):
+def _target_counts(board, seat: int, ability: str) -> tuple[int, ...]:
+    """How many targets ``ability`` takes: 瑾汐 checks two players, 温太医 one (ZH-R13); the
+    storyteller's ``not_complied`` may name the silenced seat or not (modtool.zhenhuan.day);
+    every other ability one."""
+    if ability == "check":
+        return (2,) if board.seat(seat).character == "jinxi" else (1,)
+    return (0, 1) if ability == "not_complied" else (1,)
+
+
+def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | None, guess: str | None,
+        night: int | None = None):
     from modtool.arguments import choice_arg, refuse
 
     gd = _open_zh(game_dir)
     board, _ = replay(gd)
+    if night is not None and (board.phase != "night" or night != board.number):
+        # ZH-R13: only tonight's choices are recorded; another night would be written as tonight's.
+        now = f"第 {board.number} {'夜' if board.phase == 'night' else '天'}" if board.phase != "over" else "游戏已结束"
+        raise refuse("--night", f"只能记录当前这一夜的行动，不是第 {night} 夜（现在是{now}）")
     n = _seat(gd, seat, "座位 ACTOR")
     tseats = [_seat(gd, t, "目标 TARGETS") for t in targets]
     when = {"at": fmt(at)} if at else {}
@@ -99,6 +113,11 @@ def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | No
                 raise
             raise refuse("技能 ABILITY", f"「{ability_label(gd, elsewhere)}」是{other_name}的技能，"
                                         f"现在是第 {board.number} {'夜' if board.phase == 'night' else '天'}（ZH-R13）") from None
+    if board.phase in ("night", "day") and 1 <= n <= len(board.seats):
+        counts = _target_counts(board, n, ability)
+        if len(tseats) not in counts:
+            raise refuse("目标 TARGETS", f"「{ability_label(gd, ability)}」要选 {'或'.join(map(str, counts))} 名玩家，"
+                                       f"这次给了 {len(tseats)} 名")
     if board.phase == "night":
         ev = {"type": "night_action", "night": board.number, "seat": n, "ability": ability, "targets": tseats, **when}
     elif board.phase == "day":

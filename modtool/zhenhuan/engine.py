@@ -267,6 +267,7 @@ def _preview(b: Board):
     b.preview = None
     p = copy.deepcopy(b)
     p.questions = []
+    p.keys_seen = b.keys_seen  # the preview's questions are the board's too
     resolve_night(p, b.number)
     b.preview = p
     for q in p.questions:

@@ -7,6 +7,8 @@ as well as recorded directly; the posts stay the facts and the derived
 
 from __future__ import annotations
 
+import re
+
 from modtool.events import Event
 from modtool.gamefile import GameDir
 from modtool.problems import Problem, UserError
@@ -121,7 +123,47 @@ def replay(gd: GameDir):
     if board.phase == "day":
         problems += _open_day_problems(gd, board, problems)
     problems += ability_problems(gd, board, events)
+    problems += reference_problems(gd, board, events)
     return board, problems
+
+
+_SEAT_FIELDS = {"night_action": ("seat",), "day_action": ("seat",), "info": ("seat",),
+                "nominate": ("nominator", "nominee"), "vote": ("voter", "nominee")}
+_KEY = re.compile(r"(night|day)(\d+)/")
+_FALSE_INFO = re.compile(r"night(\d+)/false_info/seat(\d+)$")
+
+
+def reference_problems(gd: GameDir, board, events) -> list[Problem]:
+    """What a hand-written event names must exist, or replay would silently pass it by (ledger
+    damage, with its line): a seat of the table (ZH-R1), a night or day the game has reached
+    (ZH-R13 numbering: day N follows night N), and for an answer, a question the replay asked."""
+    n_seats = len(board.seats)
+    night = board.number if board.phase in ("night", "day", "over") else 0
+    day = board.number - (1 if board.phase == "night" else 0)
+    out = []
+
+    def bad(ev, msg):
+        out.append(Problem(gd.source, msg, ev.line))
+
+    for ev in events:
+        d = ev.data
+        for name in _SEAT_FIELDS.get(ev.type, ()):
+            n = d.get(name)
+            if isinstance(n, int) and not isinstance(n, bool) and not 1 <= n <= n_seats:
+                bad(ev, f"{ev.type} 事件的 {name}：没有 {n}号座位（座位是 1～{n_seats}号）")
+        for key, reached, word in (("night", night, "夜"), ("day", day, "天")):
+            n = d.get(key)
+            if ev.type in _SEAT_FIELDS and isinstance(n, int) and not isinstance(n, bool) and n > reached:
+                now = f"现在是第 {board.number} {'夜' if board.phase == 'night' else '天'}"
+                bad(ev, f"{ev.type} 事件的 {key}：游戏还没有到第 {n} {word}（{now}）")
+        if ev.type == "answer" and isinstance(d.get("key"), str):
+            key = d["key"]
+            m, fi = _KEY.match(key), _FALSE_INFO.match(key)
+            if m and int(m.group(2)) > (night if m.group(1) == "night" else day):
+                bad(ev, f"answer 事件的 key「{key}」：游戏还没有到这个阶段（现在是第 {board.number} {'夜' if board.phase == 'night' else '天'}）")
+            elif key not in board.keys_seen and not (fi and 1 <= int(fi.group(2)) <= n_seats):
+                bad(ev, f"answer 事件的 key「{key}」：工具没有问过这个问题（待回答的问题见 modtool status）")
+    return out
 
 
 def board_problems(gd: GameDir, board) -> list[Problem]:

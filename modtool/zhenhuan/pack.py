@@ -85,7 +85,7 @@ class ZhenhuanPack(GamePack):
     def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now) -> None:
         from modtool.zhenhuan.cli import act_command
 
-        act_command(game_dir, gd, actor, ability, targets, at, text)
+        act_command(game_dir, gd, actor, ability, targets, at, text, night)
 
     def advance(self, game_dir, gd, *, at, now) -> None:
         from modtool.zhenhuan.cli import advance_command
