@@ -117,7 +117,8 @@ def simulated(gd, new: list[dict]):
         events, _ = effective_events(list(ledger.load(gd.ledger_path).events) + added, gd.source)
     else:
         events = list(gd.events) + added
-    sim = dataclasses.replace(gd, events=events, memo={}, problems=list(gd.problems), digest="",
+    # new_from_line: where the new events begin, for checks that need look at nothing older
+    sim = dataclasses.replace(gd, events=events, memo={"new_from_line": gd.raw_last_line + 1}, problems=list(gd.problems), digest="",
                               raw_count=-1, raw_last_line=gd.raw_last_line + len(added))
     gd.memo["simulated"] = (key, sim)
     return sim

