@@ -49,7 +49,7 @@ def require_sound_after(gd, new: list[dict]) -> None:
     Damage on the events the change takes back (an undo of the broken line,
     of a whole import) does not count. Every write goes through it
     (``modtool.announced.record``)."""
-    from modtool.announced import simulated
+    from modtool.simulation import simulated
     from modtool.packs import get_pack
 
     sim = simulated(gd, new)

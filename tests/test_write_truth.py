@@ -217,20 +217,26 @@ def test_a_really_full_filesystem_is_told_and_writes_nothing(tmp_path):
 # -- recovery keeps a person's edits ---------------------------------------------------
 
 
-def _torn(tmp_path: Path) -> tuple[Path, bytes, bytes]:
-    """A game whose last append was killed half way (its intent record and
-    half its bytes, as SIGKILL leaves them); the ledger before it, and the piece."""
+def _killed(tmp_path: Path, blob: bytes, written: int) -> tuple[Path, bytes]:
+    """A game whose last append of ``blob`` was killed after ``written`` of its
+    bytes (its intent record and those bytes, as SIGKILL leaves them); and the
+    ledger before it."""
     g = game(tmp_path)
     path = g / "ledger.yaml"
     load(path)
     before = path.read_bytes()
-    blob = "  - type: card\n    id: 900\n    character: 白月初\n    color: blue\n".encode()
     st = os.stat(path)
     _journal.write_intent(path, st.st_ino, st.st_size, _journal.sha(before[-_journal.TAIL:]), blob)
-    piece = blob[: len(blob) // 2]
     with open(path, "ab") as f:
-        f.write(piece)
-    return g, before, piece
+        f.write(blob[:written])
+    return g, before
+
+
+def _torn(tmp_path: Path) -> tuple[Path, bytes, bytes]:
+    """Half a card's append written; the ledger before it, and the piece."""
+    blob = "  - type: card\n    id: 900\n    character: 白月初\n    color: blue\n".encode()
+    g, before = _killed(tmp_path, blob, len(blob) // 2)
+    return g, before, blob[: len(blob) // 2]
 
 
 @posix
@@ -260,15 +266,9 @@ def test_recovery_keeps_the_directors_fix_of_a_torn_line(tmp_path):
 
 @posix
 def test_a_whole_append_killed_before_it_was_acknowledged_is_kept_and_told(tmp_path):
-    g = game(tmp_path)
-    path = g / "ledger.yaml"
-    load(path)
-    before = path.read_bytes()
     blob = "  - type: card\n    id: 900\n    character: 白月初\n    color: blue\n    reason: 完整\n    at: '2026-11-04 12:00'\n".encode()
-    st = os.stat(path)
-    _journal.write_intent(path, st.st_ino, st.st_size, _journal.sha(before[-_journal.TAIL:]), blob)
-    with open(path, "ab") as f:
-        f.write(blob)
+    g, before = _killed(tmp_path, blob, len(blob))
+    path = g / "ledger.yaml"
     proc = subprocess.run([*CMD, "check", str(g)], env=ENV, capture_output=True, text=True, timeout=120)
     assert path.read_bytes() == before + blob
     assert "不要重复运行" in proc.stderr, proc.stderr
@@ -505,17 +505,11 @@ def test_recovery_keeps_a_fix_made_at_once_after_a_killed_large_import(tmp_path)
     """A torn 6 MB import and the director's fix saved within the same second:
     before, an append that large was judged by the ledger's modification
     time, and a quick fix was cut with the torn tail."""
-    g = game(tmp_path)
-    path = g / "ledger.yaml"
-    load(path)
-    before = path.read_bytes()
     line = '  - {"type":"post","thread":"discussion","day":2,"floor":%d,"author":"月初不是白","body":"%s"}\n'
     blob = "".join(line % (k, "字" * 60) for k in range(2, 30000)).encode()
     assert len(blob) > 4 << 20
-    st = os.stat(path)
-    _journal.write_intent(path, st.st_ino, st.st_size, _journal.sha(before[-_journal.TAIL:]), blob)
-    with open(path, "ab") as f:
-        f.write(blob[: len(blob) // 2 + 7])
+    g, before = _killed(tmp_path, blob, len(blob) // 2 + 7)
+    path = g / "ledger.yaml"
     cut = path.read_bytes()
     fixed = cut[: cut.rindex(b"\n") + 1] + "# 导演：导入被打断，后面的我明天重新导入\n".encode()
     with open(path, "r+b") as f:

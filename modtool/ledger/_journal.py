@@ -154,14 +154,13 @@ def _ours(head: dict, chunk: bytes | None, got: bytes) -> bool | None:
 
 def recover(ledger: Path) -> str | None:
     """Finish or roll back an interrupted append (caller holds the exclusive
-    lock). Returns a note for the director, or None.
+    lock). Returns a note for the director (its catalogue msgid and fields:
+    the caller words it, so this module imports no catalogue), or None.
 
     Only bytes modtool wrote and nobody touched since are removed: what
     follows the ledger's old end must be a piece of the intended append, the
     bytes before it must be as they were, and it must be the same file. A
     person who fixed the torn line by hand keeps the fix (and is told)."""
-    from modtool.i18n import t
-
     path = folder(ledger) / INTENT_NAME
     try:
         head, chunk = _read_intent(path)
@@ -187,11 +186,11 @@ def recover(ledger: Path) -> str | None:
             if ours is False:
                 os.ftruncate(fd, size)  # a torn tail: back to the state before the append
                 os.fsync(fd)
-                note = t("上一次写入账本时命令被中断，只写了一半；已把账本恢复到那次写入之前")
+                note = ("上一次写入账本时命令被中断，只写了一半；已把账本恢复到那次写入之前", {})
             elif ours is True:
-                note = t("上一次写入账本的命令在报告完成之前被中断；它的记录已完整写入（第 {line} 行起），已保留：不要重复运行那次命令").format(line=line)
+                note = ("上一次写入账本的命令在报告完成之前被中断；它的记录已完整写入（第 {line} 行起），已保留：不要重复运行那次命令", {"line": line})
             else:
-                note = t("上一次写入账本时命令被中断，之后账本又被改过（第 {line} 行起）；modtool 没有动它，请用 modtool check 检查那几行").format(line=line)
+                note = ("上一次写入账本时命令被中断，之后账本又被改过（第 {line} 行起）；modtool 没有动它，请用 modtool check 检查那几行", {"line": line})
     finally:
         os.close(fd)
     clear_intent(ledger)

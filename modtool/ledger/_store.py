@@ -405,7 +405,7 @@ def _prepare(path: Path) -> list[str]:
     with locked(path, EXCLUSIVE):
         note = _journal.recover(path)
         if note:
-            notes.append(note)
+            notes.append(t(note[0]).format(**note[1]))
             _cache.drop(path)
             _memo.pop(_key(path), None)
         for p in _debris(path):

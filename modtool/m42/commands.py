@@ -63,7 +63,7 @@ def rehearse(gd: GameDir, events: list[dict], players: bool = False) -> None:
     night's choice entered by day, an actor who is out). ``players``: the events relay a
     player's submission (``act``): a rule the player broke inside the ability's window
     (a dead target, a self-save, a late save) is a fact, kept and shown as refused (G-R1)."""
-    from modtool.announced import simulated
+    from modtool.simulation import simulated
     from modtool.i18n import t
 
     sim = simulated(gd, events)

@@ -561,7 +561,7 @@ def replay(gd: GameDir) -> State:
 
     kept = gd.memo.get("m42_replay")
     if kept is not None and kept[0] == len(gd.events):
-        return kept[1]  # this load (or simulated change, announced.simulated) replayed once for all who ask
+        return kept[1]  # this load (or simulated change, simulation.simulated) replayed once for all who ask
     eng = snapshot.resume(gd)
     if eng is None:
         eng = Engine(gd)

@@ -42,7 +42,7 @@ def reference_problems(gd, st) -> list[Problem]:
             return None
         return st.days.get(n)
 
-    # A simulated change (modtool.announced.simulated, the check before every
+    # A simulated change (modtool.simulation.simulated, the check before every
     # write) looks at its new events only: an old event's fields are decoded a
     # stretch at a time, and a card on a 100,000-post ledger must read no post.
     # Damage already in the ledger is check's to name.
