@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# modtool speaks the user's locale before it knows the game (modtool.i18n):
+# modtool speaks the user's locale before it knows the game (modtool.core.i18n):
 # the suite runs in a neutral one, whatever the machine's, so that a command
 # without a game speaks Chinese here (tests that want English set it).
 for _key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
@@ -53,8 +53,8 @@ def m42_game(tmp_path):
 @pytest.fixture(autouse=True)
 def _a_fresh_command_language():
     """Each test starts as a new command would: no game open yet, the
-    neutral locale's language (modtool.i18n; the CLI resets both per command)."""
-    from modtool import gamefile, i18n
+    neutral locale's language (modtool.core.i18n; the CLI resets both per command)."""
+    from modtool.core import gamefile, i18n
 
     gamefile.last_game_id = None
     i18n.begin([])

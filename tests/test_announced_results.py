@@ -115,9 +115,9 @@ def test_a_change_that_would_leave_a_game_replay_cannot_read_is_refused_with_why
     recorded on a game past day 1: the replay of the change fails, so G-R2's guard says why,
     names no ledger line it did not write, and writes nothing. (The commands refuse such a
     year before this guard: tests/test_typos.py.)"""
-    from modtool.announced import record
-    from modtool.gamefile import open_game
-    from modtool.problems import UserError
+    from modtool.core.announced import record
+    from modtool.core.gamefile import open_game
+    from modtool.core.problems import UserError
 
     g = tmp_path / "g"
     shutil.copytree(ROOT / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))
@@ -137,7 +137,7 @@ def test_g_r2_an_undone_advance_keeps_what_the_forum_read_so_deciding_it_otherwi
     result is a change of an announced result (before, the undo forgot
     them and a late import then went through without --force)."""
     from modtool import ledger
-    from modtool.m42 import results as m42_results
+    from modtool.packs.m42 import results as m42_results
 
     g = tmp_path / "g"
     shutil.copytree(ROOT / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from modtool.chart import draw, fonts
+from modtool.core.chart import draw, fonts
 from tests.support.values import run_main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,8 +30,8 @@ def _cjk_font_or_skip(texts=("金人凤涂山红红票数关门",)) -> Path:
 
 
 def _m42_chart(g: Path, **kw):
-    from modtool.gamefile import open_game
-    from modtool.packs import get_pack
+    from modtool.core.gamefile import open_game
+    from modtool.core.registry import get_pack
 
     gd = open_game(g)
     return get_pack("m42").chart(g, gd, day=kw.get("day", 2), floor=kw.get("floor"), at=kw.get("at"), close=None)
@@ -57,7 +57,7 @@ def test_the_chart_counts_what_the_vote_post_counts_m42(tmp_path, capsys):
         chart = _m42_chart(g, **kw)
         assert chart.totals() == {k: v for k, v in data["counts"].items() if v} and chart.totals(), kw
         assert chart.not_voting == data["not_voted"] and chart.upto is not None, kw
-    from modtool.m42.cli import _tally
+    from modtool.packs.m42.cli import _tally
 
     _, _, t, _ = _tally(g, 2, None, None, None)
     chart = _m42_chart(g)
@@ -73,8 +73,8 @@ def test_the_chart_counts_what_the_count_post_counts_mafia(tmp_path, capsys):
     post = capsys.readouterr().out
     in_post = {m.group(1): int(m.group(2)) for m in re.finditer(r"(?m)^\[b\](.+) \((\d+)\)\[/b\]: ", post)}
     assert in_post.pop("Not voting") == 7
-    from modtool.gamefile import open_game
-    from modtool.packs import get_pack
+    from modtool.core.gamefile import open_game
+    from modtool.core.registry import get_pack
 
     chart = get_pack("mafia").chart(g, open_game(g), day=1, floor=None, at=None, close=None)
     assert chart.totals() == in_post == {"Peabody": 2, "Pine": 2, "RangeroftheNorth": 1}
@@ -154,10 +154,10 @@ def test_wrong_suffix_and_unsupported_game_are_refused(tmp_path, capsys):
 
 def test_the_zhenhuan_chart_is_the_nominations_post(tmp_path, capsys):
     """Each nomination a bar of its voters, ghost votes marked, the ZH-R11 threshold drawn."""
-    from modtool.gamefile import open_game
-    from modtool.packs import get_pack
-    from modtool.zhenhuan.game import replay
-    from modtool.zhenhuan.posts import nominations
+    from modtool.core.gamefile import open_game
+    from modtool.core.registry import get_pack
+    from modtool.packs.zhenhuan.game import replay
+    from modtool.packs.zhenhuan.posts import nominations
 
     zh = _copy(tmp_path, "zhenhuan")
     gd = open_game(zh)
@@ -191,7 +191,7 @@ def test_modtool_help_does_not_import_matplotlib():
     import subprocess
     import sys
 
-    code = "import sys; from modtool.cli import main\ntry:\n main(['--help'])\nexcept SystemExit: pass\nprint('matplotlib' in sys.modules)"
+    code = "import sys; from modtool.cli.app import main\ntry:\n main(['--help'])\nexcept SystemExit: pass\nprint('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout
     assert out.strip().endswith("False")
 
@@ -208,8 +208,8 @@ def test_a_place_that_cannot_be_written_is_named_not_a_traceback(tmp_path, capsy
 
 def test_names_that_look_like_math_or_markup_are_drawn_as_typed(tmp_path):
     """matplotlib would read "$…$" as TeX (and fail on "$\\frac$"): a player's name is text."""
-    from modtool.chart.model import Bar, Segment, VoteChart
-    from modtool.mafia.chart import words
+    from modtool.core.chart.model import Bar, Segment, VoteChart
+    from modtool.packs.mafia.chart import words
 
     names = ["$\\frac{", "x$^2$", "$\\sqrt$", "<b>&amp;", "[b]VOTE[/b]"]
     chart = VoteChart(title="Day 1 $\\frac$", subtitle="a$b$c", bars=[Bar(names[0], (Segment(names[1]),))],
@@ -245,7 +245,7 @@ def test_invisible_characters_are_not_drawn_and_a_glyph_no_font_has_is_refused(t
 def test_long_names_and_leftovers_of_a_killed_writer(tmp_path, capsys):
     import os
 
-    from modtool.outfile import write_file
+    from modtool.core.outfile import write_file
 
     name = tmp_path / ("x" * 245 + ".png")  # a valid name; a temp file named after it would not be
     write_file(name, b"data", "-o")

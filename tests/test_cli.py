@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from modtool.cli import main
+from modtool.cli.app import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "m42"
@@ -40,7 +40,7 @@ def test_new_deals_from_seed_and_same_seed_same_deal(tmp_path, capsys):
     for n in (1, 2, 3):
         code, out, err = run(capsys, "new", tmp_path / f"g{n}", "--game", "m42", "--roster", roster, "--seed", 7 if n < 3 else 8)
         assert code == 0, err
-        from modtool.gamefile import open_game
+        from modtool.core.gamefile import open_game
 
         gd = open_game(tmp_path / f"g{n}")
         assert not gd.problems
@@ -127,7 +127,7 @@ def test_import_into_fresh_game_rebuilds_the_example_posts(tmp_path, capsys):
         assert code == 0, err
         outs += out
     assert outs.count("不在名单上的账号「M42导演」") == 2  # the director's own posts are listed, not guessed
-    from modtool.gamefile import open_game
+    from modtool.core.gamefile import open_game
 
     mine = [{k: v for k, v in e.data.items() if k != "id"} for e in open_game(game).of_type("post")]
     theirs = [e.data for e in open_game(EXAMPLE).of_type("post")]
@@ -226,7 +226,7 @@ def test_usage_errors_are_chinese_exit_2(capsys, args, needle):
 
 
 def test_unexpected_error_writes_a_report_not_a_traceback(capsys, monkeypatch, tmp_path):
-    import modtool.m42.report as report
+    import modtool.packs.m42.report as report
 
     monkeypatch.setattr(report, "tally_text", lambda *a, **k: 1 / 0)
     monkeypatch.setenv("TMPDIR", str(tmp_path))

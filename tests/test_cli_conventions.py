@@ -67,7 +67,7 @@ def test_closed_option_values_are_listed_in_help_and_in_the_error(capsys, before
 
 
 def test_announce_kind_is_a_choice_refused_with_every_kind_named(capsys):
-    from modtool.m42.post_kinds import KINDS
+    from modtool.packs.m42.post_kinds import KINDS
 
     code, _, err = run(capsys, "announce", EXAMPLE, "votes", "--day", "2")
     assert code == 2 and "而不是「votes」" in err
@@ -81,8 +81,8 @@ def test_format_md_is_markdown(capsys):
 
 
 def test_tally_defaults_to_the_current_day_as_announce_does(capsys):
-    from modtool.gamefile import open_game
-    from modtool.m42.engine import replay
+    from modtool.core.gamefile import open_game
+    from modtool.packs.m42.engine import replay
 
     today = replay(open_game(EXAMPLE)).number
     code, out, err = run(capsys, "tally", EXAMPLE)

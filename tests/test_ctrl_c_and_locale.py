@@ -34,7 +34,7 @@ ctrl_c = lambda: os.kill(os.getpid(), signal.SIGINT)
 once = []
 
 if PHASE == "importing":
-    class Trip:  # a Ctrl-C the moment modtool.cli starts importing typer
+    class Trip:  # a Ctrl-C the moment modtool.cli.app starts importing typer
         def find_spec(self, name, path=None, target=None):
             if name == "typer" and not once:
                 once.append(1)
@@ -56,16 +56,16 @@ if PHASE == "after output":  # the command done and printed; the process leaving
         real_exit(code)
     os._exit = _exit
 if PHASE == "twice":  # a Ctrl-C while computing, a second one while the first is told
-    import modtool.cli
+    import modtool.cli.app
     def _main(argv):
         ctrl_c()
-    tell = modtool.cli._interrupted
+    tell = modtool.cli.app._interrupted
     def _interrupted():
         if not once:
             once.append(1)
             ctrl_c()
         tell()
-    modtool.cli._main, modtool.cli._interrupted = _main, _interrupted
+    modtool.cli.app._main, modtool.cli.app._interrupted = _main, _interrupted
 sys.exit(run())
 """
 
@@ -144,7 +144,7 @@ def _wrapped_by_python(kind: str) -> Exception:
 def test_a_ctrl_c_that_python_wrapped_in_another_exception_is_still_a_ctrl_c(tmp_path, monkeypatch, capsys, kind):
     import tempfile
 
-    from modtool import cli_help
+    from modtool.cli import help as cli_help
     from tests.support.values import run_cli
 
     def tree(*a, **kw):
@@ -210,8 +210,8 @@ def test_json_under_latin1_is_the_same_json(tmp_path, latin1):
 
 
 def test_the_escape_keeps_json_valid_for_every_character():
-    """Beyond U+FFFF as a surrogate pair, a lone surrogate as itself (modtool.console)."""
-    from modtool import console
+    """Beyond U+FFFF as a surrogate pair, a lone surrogate as itself (modtool.cli.console)."""
+    from modtool.cli import console
 
     saved = sys.stdout, sys.stderr
     sys.stdout = io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors="strict")

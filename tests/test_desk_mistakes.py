@@ -136,8 +136,8 @@ def test_zh_act_takes_an_ability_by_its_chinese_name(zh, capsys):
 
 
 def test_zh_every_ability_the_engine_takes_has_a_chinese_name():
-    from modtool.games import load_game
-    from modtool.zhenhuan.game import DAY_ABILITIES, NIGHT_ABILITIES
+    from modtool.core.games import load_game
+    from modtool.packs.zhenhuan.game import DAY_ABILITIES, NIGHT_ABILITIES
 
     names = load_game("zhenhuan").data["ability_names"]
     assert set(names["night"]) == set(NIGHT_ABILITIES) and set(names["day"]) == set(DAY_ABILITIES)

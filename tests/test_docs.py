@@ -6,15 +6,15 @@ from pathlib import Path
 import pytest
 from typer.main import get_command
 
-from modtool.cli import app
+from modtool.cli.app import app
 
 LANGUAGES = ("zh", "en")  # the core's languages (modtool/locale): every help is checked in each
 
 
 def _tree(language: str):
-    """The command tree as a run in ``language`` shows it (modtool.cli_help)."""
-    from modtool import cli
-    from modtool.cli_help import command_tree
+    """The command tree as a run in ``language`` shows it (modtool.cli.help)."""
+    from modtool.cli import app as cli
+    from modtool.cli.help import command_tree
 
     return command_tree(app, language, cli._listed, cli._COMPUTED_HELP)
 
@@ -82,7 +82,7 @@ def test_every_help_example_is_a_valid_command_line_on_a_bundled_example():
 
     from zoneinfo import ZoneInfo
 
-    from modtool.timeutil import parse_time
+    from modtool.core.timeutil import parse_time
 
     for language in LANGUAGES:
         _valid_examples(_tree(language), Context, parse_time, ZoneInfo)
@@ -124,8 +124,8 @@ def _kinds_table(readme: str, game: str) -> list[str]:
 
 
 def test_readme_announce_tables_list_every_kind_of_each_game():
-    from modtool.m42.post_kinds import KINDS as M42_KINDS
-    from modtool.zhenhuan.post_kinds import KINDS as ZH_KINDS
+    from modtool.packs.m42.post_kinds import KINDS as M42_KINDS
+    from modtool.packs.zhenhuan.post_kinds import KINDS as ZH_KINDS
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert sorted(_kinds_table(readme, "m42")) == sorted(M42_KINDS)
@@ -135,8 +135,8 @@ def test_readme_announce_tables_list_every_kind_of_each_game():
 def test_announce_help_lists_every_kind_with_what_it_is():
     from click import Context
 
-    from modtool.m42.post_kinds import KINDS as M42_KINDS
-    from modtool.zhenhuan.post_kinds import KINDS as ZH_KINDS
+    from modtool.packs.m42.post_kinds import KINDS as M42_KINDS
+    from modtool.packs.zhenhuan.post_kinds import KINDS as ZH_KINDS
 
     cmd = get_command(app).commands["announce"]
     text = cmd.get_help(Context(cmd, info_name="announce"))

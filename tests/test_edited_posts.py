@@ -53,7 +53,7 @@ def test_g_r3_a_reimported_edited_paste_is_a_new_version_counted_as_it_reads_now
     edit = events[-1]
     assert edit.type == "edit" and edit.data["of"] == post.data["id"] and "东方淮竹" in edit.data["body"]
     assert "石宽" in post.data["body"]  # the old version stays in the ledger
-    from modtool.gamefile import open_game
+    from modtool.core.gamefile import open_game
 
     fresh()
     (current,) = [e for e in open_game(game).of_type("post") if e.data.get("floor") == 30]

@@ -1,6 +1,6 @@
 """Every record has a name no edit moves (issue: a season you can trust, point 1).
 
-Every event modtool writes carries a stable id (modtool.events); undo,
+Every event modtool writes carries a stable id (modtool.core.events); undo,
 ``undo --import``, restore and the acknowledged record name events by id,
 never by line. So a director's comment or blank line, added anywhere in an
 editor, changes no report: the property tests below insert them at random
@@ -33,7 +33,7 @@ _SAFE = re.compile(r"^(?:[A-Za-z_]\w*:|\s*- )")
 
 def fresh() -> None:
     """Forget what this process remembers, as a new command would."""
-    from modtool import gamefile
+    from modtool.core import gamefile
 
     _store._memo.clear()
     gamefile._opened.clear()
@@ -59,7 +59,7 @@ def add_comments(path: Path, rng: random.Random, n: int = 12) -> None:
 
 def reports(game: Path, capsys) -> dict[str, tuple[int, str, str]]:
     """Every reporting command's output on this game, in this process."""
-    from modtool.gamefile import open_game
+    from modtool.core.gamefile import open_game
 
     fresh()
     gd = open_game(game)
@@ -200,7 +200,7 @@ def test_deleting_an_imports_lines_in_an_editor_then_restore_forget_leaves_a_wor
     fresh()
     assert run_main(["undo", str(game), "--import", "last"]) == 0  # batch 2, by its id
     fresh()
-    from modtool.gamefile import open_game
+    from modtool.core.gamefile import open_game
 
     assert not open_game(game).of_type("import")
 
@@ -251,7 +251,7 @@ def test_upgrade_rewrites_only_the_line_references_and_then_comments_are_harmles
     new = path.read_text(encoding="utf-8")
     changed = [(a, b) for a, b in zip(old.split("\n"), new.split("\n")) if a != b]
     assert len(old.split("\n")) == len(new.split("\n"))
-    from modtool.events import fingerprint
+    from modtool.core.events import fingerprint
 
     fp = fingerprint("card", {"character": "石宽", "color": "red", "reason": "辱骂", "at": "2026-11-04 12:30"})
     assert changed == [(changed[0][0], f"    of: {fp}")] and changed[0][0].startswith("    line: ")

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from modtool.forum import discuz_json, post_row, read_dump, read_dump_rows, read_dump_text
 from modtool.forum.html2bb import convert, convert_many, convert_slow
-from modtool.importer import ImportReport, _plan_rows, plan_import, post_event
-from modtool.posts import Post, ReplyRef
+from modtool.core.importer import ImportReport, _plan_rows, plan_import, post_event
+from modtool.core.posts import Post, ReplyRef
 
 TZ = ZoneInfo("Asia/Shanghai")
 T0 = 1793707200  # 2026-11-03 20:00:00 +08:00

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from modtool.forum import detect_format, read_dump, read_dump_text
 from modtool.forum.html2bb import convert, convert_slow
-from modtool.posts import ReplyRef
+from modtool.core.posts import ReplyRef
 
 FIX = Path(__file__).parent / "fixtures" / "forum"
 TZ = ZoneInfo("Asia/Shanghai")

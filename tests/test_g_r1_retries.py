@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.events import Event
-from modtool.gamefile import open_game
-from modtool.m42.engine import replay as m42_replay
-from modtool.zhenhuan.engine import replay as zh_replay
+from modtool.core.events import Event
+from modtool.core.gamefile import open_game
+from modtool.packs.m42.engine import replay as m42_replay
+from modtool.packs.zhenhuan.engine import replay as zh_replay
 from tests.test_m42_engine import DAWN1, DAY1, DAY2, act as m42_act, adv as m42_adv, vote as m42_vote
 
 # -- 甄嬛 ------------------------------------------------------------------------------------------
@@ -134,8 +134,8 @@ def test_g_r1_zh_r3a_pin_lasts_through_the_next_day():
     b = zh(ev, chars)
     assert b.phase == "day" and "pinned" in statuses(b, 2)
     b = zh(ev + [("nominate", {"day": 2, "nominator": 1, "nominee": 7}), da(2, 2, "force_execute", 7)], chars)
-    from modtool.zhenhuan.day import day_report
-    from modtool.zhenhuan.engine import _dicts
+    from modtool.packs.zhenhuan.day import day_report
+    from modtool.packs.zhenhuan.engine import _dicts
 
     rep = day_report(b, 2, _dicts(b.nominations[2]), [], _dicts(b.day_actions[2]))
     assert rep.execution is None and any("按住" in i.reason for i in rep.invalid)
@@ -150,8 +150,8 @@ def test_g_r1_zh_r10_qifei_refused_silence_is_not_yesterdays():
           da(2, 3, "silence", 5), da(2, 3, "silence", 7), adv("day", 2), adv("night", 3)]
     b = zh(ev, chars)
     assert b.silenced_on == {1: 5, 2: 7}
-    from modtool.zhenhuan.day import day_report
-    from modtool.zhenhuan.engine import _dicts
+    from modtool.packs.zhenhuan.day import day_report
+    from modtool.packs.zhenhuan.engine import _dicts
 
     b = zh(ev + [da(3, 3, "silence", 7), da(3, 3, "silence", 5)], chars)
     rep = day_report(b, 3, [], [], _dicts([e for d in sorted(b.day_actions) for e in b.day_actions[d]]))
@@ -165,8 +165,8 @@ def test_g_r1_zh_r10_qifei_refused_silence_is_not_yesterdays():
      lambda r: r.execution is not None and r.execution.seat == 7),
 ])
 def test_g_r1_zh_refused_then_valid_day_ability_counts(ability, refused, valid, check):
-    from modtool.zhenhuan.day import day_report
-    from modtool.zhenhuan.engine import _dicts
+    from modtool.packs.zhenhuan.day import day_report
+    from modtool.packs.zhenhuan.engine import _dicts
 
     chars = ["qiguiren", "taihou", "qifei", "dunqinwang", "jinxi", "huangshang", "jingfei"]
     b = zh([adv("night", 1), adv("day", 1), adv("night", 2)], chars)
@@ -176,7 +176,7 @@ def test_g_r1_zh_refused_then_valid_day_ability_counts(ability, refused, valid, 
 
 
 def test_g_r1_zh_second_day_use_replaces_the_first():
-    from modtool.zhenhuan.day import day_report
+    from modtool.packs.zhenhuan.day import day_report
 
     chars = ["qiguiren", "taihou", "qifei", "dunqinwang", "jinxi", "huangshang", "jingfei"]
     b = zh([adv("night", 1), adv("day", 1), adv("night", 2)], chars)

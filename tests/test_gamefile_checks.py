@@ -4,8 +4,10 @@ come, any other change checks everything again."""
 
 from __future__ import annotations
 
-from modtool import gamefile, ledger
-from modtool.gamefile import open_game
+from modtool.core import gamefile
+
+from modtool import ledger
+from modtool.core.gamefile import open_game
 from modtool.ledger import _store
 
 from tests.conftest import write_game

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from modtool import browser
-from modtool.zhenhuan.grimoire_page import CIRCLE, places
+from modtool.core import browser
+from modtool.packs.zhenhuan.grimoire_page import CIRCLE, places
 from tests.support.values import run_main
 
 WINDOW = (1280, 1000)  # a laptop's window: about 1280 × 860 of page inside it
@@ -86,9 +86,9 @@ def test_every_seat_is_on_screen_and_none_overlap_in_chromium(chromium, tmp_path
 
 def test_the_public_page_holds_no_character_alignment_or_reminder_of_a_living_seat(tmp_path, capsys):
     """No browser needed: the page's own bytes are checked (what a player could read in its source)."""
-    from modtool.gamefile import open_game
-    from modtool.zhenhuan.game import replay
-    from modtool.zhenhuan.grimoire_view import status_json
+    from modtool.core.gamefile import open_game
+    from modtool.packs.zhenhuan.game import replay
+    from modtool.packs.zhenhuan.grimoire_view import status_json
 
     for n in (5, 12, 20):
         g = _game(tmp_path, n)
@@ -160,9 +160,9 @@ def test_a_seat_that_died_during_the_day_is_drawn_dead_at_once(tmp_path):
     deaths at dusk, but the town saw this one at once, and so does the page."""
     import shutil
 
-    from modtool.gamefile import open_game
-    from modtool.zhenhuan.grimoire_page import context
-    from modtool.zhenhuan.history import board_at
+    from modtool.core.gamefile import open_game
+    from modtool.packs.zhenhuan.grimoire_page import context
+    from modtool.packs.zhenhuan.history import board_at
 
     g = tmp_path / "zh"
     shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "zhenhuan", g,

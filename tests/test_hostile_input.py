@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, write_game
-from modtool.cli import main
+from modtool.cli.app import main
 
 CLOSE = "- {type: close, day: 1, at: '2026-11-03 21:00'}\n"
 
@@ -204,8 +204,8 @@ def test_nested_loops_writing_nothing_are_stopped_by_the_time_limit(tmp_path):
     game, path = _game_with_template(tmp_path, NESTED)
     before = (game / "ledger.yaml").read_bytes()
     code = (
-        "import sys, modtool.render as r; r.TIME_LIMIT = 0.5\n"
-        "from modtool.cli import main\n"
+        "import sys, modtool.core.render as r; r.TIME_LIMIT = 0.5\n"
+        "from modtool.cli.app import main\n"
         f"main(['announce', {str(game)!r}, 'vote', '--day', '1'])\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -220,8 +220,8 @@ def test_nested_loops_writing_nothing_are_stopped_by_the_time_limit(tmp_path):
 def test_time_limit_restores_the_previous_alarm_handler(tmp_path):
     import signal
 
-    from modtool import render as r
-    from modtool.problems import UserError
+    from modtool.core import render as r
+    from modtool.core.problems import UserError
 
     _, path = _game_with_template(tmp_path, NESTED)
 
@@ -245,8 +245,8 @@ def test_time_limit_restores_the_previous_alarm_handler(tmp_path):
 def test_template_time_limit_works_outside_the_main_thread(tmp_path):
     import threading
 
-    from modtool import render as r
-    from modtool.problems import UserError
+    from modtool.core import render as r
+    from modtool.core.problems import UserError
 
     # no alarm off the main thread: the clock is read between output chunks
     _game_with_template(tmp_path, "{% for i in range(99999) %}{% for j in range(99999) %}{{ '' }}{% endfor %}{% endfor %}")
@@ -461,7 +461,7 @@ def test_whole_saved_pages_and_fragments_still_import():
 
 
 def test_a_hand_edited_pid_that_is_not_a_number_gets_no_link():
-    from modtool.m42.report import floor_link
+    from modtool.packs.m42.report import floor_link
 
     assert floor_link(3, "1]x[url=http://evil]", "https://bbs.example/", "bbcode") == "3#"
     assert floor_link(3, "１２", "https://bbs.example/", "markdown") == "3#"

@@ -1,5 +1,5 @@
 """The core's words come in the language of the game's pack, from gettext
-catalogues (modtool.i18n), never from ``if language ==`` branches."""
+catalogues (modtool.core.i18n), never from ``if language ==`` branches."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ import re
 import shutil
 from pathlib import Path
 
-from modtool.i18n import LOCALE, catalogue
+from modtool.core.i18n import LOCALE, catalogue
 from tests.support.values import run_main
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_committed_catalogues_are_their_po_files_compiled():
-    """Each .mo holds exactly the messages of its .po (python -m modtool.i18n_compile)."""
+    """Each .mo holds exactly the messages of its .po (python -m modtool.core.i18n_compile)."""
     import gettext
 
     from babel.messages.pofile import read_po
@@ -26,7 +26,7 @@ def test_committed_catalogues_are_their_po_files_compiled():
             want = {m.id: m.string for m in read_po(f) if m.id}
         with open(po.with_suffix(".mo"), "rb") as f:
             got = {k: v for k, v in gettext.GNUTranslations(f)._catalog.items() if k}
-        assert got == want, f"run: python -m modtool.i18n_compile ({po})"
+        assert got == want, f"run: python -m modtool.core.i18n_compile ({po})"
 
 
 def test_every_english_message_keeps_the_placeholders_of_its_chinese_id():
@@ -118,11 +118,11 @@ def test_an_error_before_any_game_opens_is_chinese_even_after_a_mafia_command(tm
     assert capsys.readouterr().err.startswith("错误：")
 
 
-# -- which language a command speaks before it opens a game (modtool.i18n.language_of_command)
+# -- which language a command speaks before it opens a game (modtool.core.i18n.language_of_command)
 
 
 def test_the_command_line_names_the_language_game_folder_then_game_option_then_locale():
-    from modtool.i18n import language_of_command
+    from modtool.core.i18n import language_of_command
 
     mafia, m42 = str(ROOT / "examples" / "mafia"), str(ROOT / "examples" / "m42")
     zh, en = {"LANG": "zh_CN.UTF-8"}, {"LANG": "en_US.UTF-8"}

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from modtool import ledger
-from modtool.cli import main
+from modtool.cli.app import main
 from modtool.ledger import _cache, _store
-from modtool.problems import UserError
+from modtool.core.problems import UserError
 from tests.support.values import run_main
 
 HEAD = "# 导演的备注\ngame: m42\nevents:\n  - type: close   # 注释\n    day: 1\n"
@@ -249,7 +249,7 @@ def test_a_card_on_a_cached_ledger_does_not_decode_the_old_events(tmp_path):
     the posts (checks remembered, replay continued from its snapshot)."""
     import shutil
 
-    from modtool import gamefile
+    from modtool.core import gamefile
     from modtool.ledger import _cache
 
     root = Path(__file__).resolve().parent.parent

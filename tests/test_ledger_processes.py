@@ -200,7 +200,7 @@ def test_ctrl_c_exits_130_with_message_and_leaves_before_or_after(tmp_path):
 
 _WRITER = """
 import sys
-from modtool.cli import main
+from modtool.cli.app import main
 game, who, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 codes = []
 for i in range(n):

@@ -13,7 +13,7 @@ from ruamel.yaml import YAML
 
 from modtool.ledger import load
 from modtool.ledger._store import _parse, digest_of
-from modtool.problems import UserError
+from modtool.core.problems import UserError
 
 EXAMPLE = """\
 # 导演的备注

@@ -4,8 +4,8 @@ The pure rules have their own tests (test_m42_schedule, test_m42_lurking,
 test_m42_flags); these check what the engine does with them.
 """
 
-from modtool.gamefile import open_game
-from modtool.m42.engine import day_context, replay
+from modtool.core.gamefile import open_game
+from modtool.packs.m42.engine import day_context, replay
 from tests.test_m42_engine import DAY1, DAWN1, DAY2, act, adv, vote
 
 
@@ -27,7 +27,7 @@ def test_m42_r13_three_blue_make_a_yellow_three_yellow_a_red(m42_game):
     blues = "".join(card("石宽", "blue", f"2026-11-02 1{i}:00") for i in range(3))
     yellows = "".join(card("石宽", "yellow", f"2026-11-02 1{i}:30") for i in range(3, 5))
     gd, st = run(m42_game, blues + yellows)
-    from modtool.m42.cards import standing
+    from modtool.packs.m42.cards import standing
 
     t = standing([c for c in st.cards if c.character == "石宽"])
     assert (t.blue, t.yellow, t.red) == (0, 0, 1)
@@ -71,7 +71,7 @@ def test_m42_r14_waived_yellow_is_listed_but_does_not_count(m42_game):
     gd, st = run(m42_game, DAY1 + '- {type: waive, day: 1, character: 石宽, rule: b, reason: "请假"}\n')
     mine = [c for c in st.cards if c.character == "石宽"]
     assert len(mine) == 1 and mine[0].withdrawn == "导演免除：请假"
-    from modtool.m42.cards import standing
+    from modtool.packs.m42.cards import standing
 
     assert standing(mine).yellow == 0
 
@@ -127,7 +127,7 @@ def test_m42_r13_cards_merge_in_the_order_given_not_the_order_recorded():
     blues recorded as 12:00, 10:00, 11:00 become a yellow at 12:00, not at 11:00."""
     from datetime import datetime, timezone
 
-    from modtool.m42.cards import Card, red_reached_at, standing
+    from modtool.packs.m42.cards import Card, red_reached_at, standing
 
     def card(n, color, hour):
         return Card(n, "石宽", color, "x", datetime(2026, 11, 4, hour, tzinfo=timezone.utc))

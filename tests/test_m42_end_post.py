@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from modtool.gamefile import open_game
-from modtool.m42.announce import context
-from modtool.m42.engine import replay
-from modtool.render import render
+from modtool.core.gamefile import open_game
+from modtool.packs.m42.announce import context
+from modtool.packs.m42.engine import replay
+from modtool.core.render import render
 from tests.test_m42_discipline import card
 from tests.test_m42_engine import DAY1, act
 

@@ -6,8 +6,8 @@ rule text. Ledgers are written inline; the roster is the bundled example's
 替罪羊 东方淮竹; 猎人 王权富贵; the rest 村民).
 """
 
-from modtool.gamefile import open_game
-from modtool.m42.engine import replay
+from modtool.core.gamefile import open_game
+from modtool.packs.m42.engine import replay
 
 
 def vote(day, floor, account, target, time):
@@ -175,7 +175,7 @@ VILLAGERS = {"涂山苏苏", "白月初", "东方月初", "涂山雅雅", "东�
 
 
 def winner(m42_game, alive, surrendered=()):
-    from modtool.m42.wincheck import check_winner
+    from modtool.packs.m42.wincheck import check_winner
 
     gd = open_game(m42_game(""))
     return check_winner(gd.game, gd.roster, set(alive), [], set(surrendered))

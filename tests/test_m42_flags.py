@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from modtool.m42.flags import (
+from modtool.packs.m42.flags import (
     CSS_COLOURS,
     Flag,
     FlagOptions,
@@ -20,7 +20,7 @@ from modtool.m42.flags import (
     own_markup,
     red_distance,
 )
-from modtool.posts import Post
+from modtool.core.posts import Post
 
 TZ = ZoneInfo("Asia/Shanghai")
 

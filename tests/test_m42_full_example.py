@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from modtool.gamefile import open_game
-from modtool.m42.announce import context
-from modtool.m42.engine import replay
-from modtool.problems import UserError
-from modtool.render import render
+from modtool.core.gamefile import open_game
+from modtool.packs.m42.announce import context
+from modtool.packs.m42.engine import replay
+from modtool.core.problems import UserError
+from modtool.core.render import render
 from tests.support.inprocess import modtool_server
 
 ROOT = Path(__file__).resolve().parent.parent

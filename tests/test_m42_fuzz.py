@@ -9,11 +9,11 @@ from datetime import datetime, timedelta, timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from modtool.m42.tally import DayContext, ProxyVote, VoteOptions, tally_day
-from modtool.m42.voteparse import FormatError, ParsedVote, VoteLabels, parse_vote
-from modtool.markup import Body, MarkupError, own_text, split_body
-from modtool.posts import Post, ReplyRef
-from modtool.roster import Character, Roster
+from modtool.packs.m42.tally import DayContext, ProxyVote, VoteOptions, tally_day
+from modtool.packs.m42.voteparse import FormatError, ParsedVote, VoteLabels, parse_vote
+from modtool.core.markup import Body, MarkupError, own_text, split_body
+from modtool.core.posts import Post, ReplyRef
+from modtool.core.roster import Character, Roster
 
 CST = timezone(timedelta(hours=8))
 ROSTER = Roster(
@@ -151,10 +151,10 @@ def test_tally_day_never_raises_and_keeps_invariants(day):
 
 import time  # noqa: E402
 
-from modtool import markup  # noqa: E402
-from modtool import postform  # noqa: E402
-from modtool import voteform  # noqa: E402
-from modtool.text import fold, fold_name  # noqa: E402
+from modtool.core import markup  # noqa: E402
+from modtool.core import postform  # noqa: E402
+from modtool.core import voteform  # noqa: E402
+from modtool.core.text import fold, fold_name  # noqa: E402
 
 # Characters whose folding is not one-to-one or not local: combining marks,
 # compatibility ligatures and squares, invisibles, odd spaces and line ends.

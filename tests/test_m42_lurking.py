@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from modtool.m42.lurking import LurkDay, LurkOptions, LurkResult, lurking, post_counts
-from modtool.posts import Post
-from modtool.roster import Character, Roster
+from modtool.packs.m42.lurking import LurkDay, LurkOptions, LurkResult, lurking, post_counts
+from modtool.core.posts import Post
+from modtool.core.roster import Character, Roster
 
 TZ = ZoneInfo("Asia/Shanghai")
 

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from modtool.gamefile import open_game
-from modtool.m42.announce import context
-from modtool.m42.engine import replay
-from modtool.m42.post_kinds import PUBLIC_KINDS
-from modtool.problems import UserError
-from modtool.render import neutralise, render
+from modtool.core.gamefile import open_game
+from modtool.packs.m42.announce import context
+from modtool.packs.m42.engine import replay
+from modtool.packs.m42.post_kinds import PUBLIC_KINDS
+from modtool.core.problems import UserError
+from modtool.core.render import neutralise, render
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = [p for p in (ROOT / "examples" / "m42", ROOT / "examples" / "m42-full") if (p / "ledger.yaml").is_file()]

@@ -1,5 +1,5 @@
 """M42-R15 (schedule: day length, weekends, speed-up / delay requests, the
-director's speed-up when few remain, deadlines) -- modtool.m42.schedule.
+director's speed-up when few remain, deadlines) -- modtool.packs.m42.schedule.
 
 Calendar used: 2026-11-02 is a Monday, 2026-11-07 a Saturday; zone
 Asia/Shanghai; close 21:00 unless a test says otherwise.
@@ -14,14 +14,14 @@ from zoneinfo import ZoneInfo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from modtool.m42.schedule import (
+from modtool.packs.m42.schedule import (
     DaySchedule,
     compute_day_schedule,
     natural_day_bounds,
     should_auto_speedup,
 )
-from modtool.posts import Post
-from modtool.roster import Character, Roster
+from modtool.core.posts import Post
+from modtool.core.roster import Character, Roster
 
 SH = ZoneInfo("Asia/Shanghai")
 CLOSE = time(21, 0)

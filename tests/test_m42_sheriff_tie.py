@@ -4,7 +4,7 @@ back is not "first to reach it" (issue 15: the post said 「最先达到」 agai
 
 from __future__ import annotations
 
-from modtool.posts import ReplyRef
+from modtool.core.posts import ReplyRef
 from tests.test_m42_tally import change, ctx, post, run, vote
 
 FELL_BACK = [
@@ -36,10 +36,10 @@ def test_m42_r2_tie_without_a_fall_back_names_the_last_rises_only():
 
 
 def test_m42_r2_day1_vote_post_carries_the_explanation(m42_game):
-    from modtool.gamefile import open_game
-    from modtool.m42.announce import context
-    from modtool.m42.engine import replay
-    from modtool.render import render
+    from modtool.core.gamefile import open_game
+    from modtool.packs.m42.announce import context
+    from modtool.packs.m42.engine import replay
+    from modtool.core.render import render
     from tests.test_m42_engine import adv
     from tests.test_m42_engine import vote as ledger_vote
 

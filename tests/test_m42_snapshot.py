@@ -1,5 +1,5 @@
 """Continuing a replay from the state an earlier command saved gives exactly
-what replaying the whole ledger gives (modtool/m42/snapshot.py).
+what replaying the whole ledger gives (modtool/packs/m42/snapshot.py).
 
 Each example game is grown event by event as a director would grow it: the
 ledger up to an event is read and replayed (saving where replay ended), the
@@ -15,11 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from modtool import gamefile, ledger
-from modtool.gamefile import open_game
+from modtool.core import gamefile
+
+from modtool import ledger
+from modtool.core.gamefile import open_game
 from modtool.ledger import _store
-from modtool.m42 import snapshot
-from modtool.m42.engine import Engine, replay
+from modtool.packs.m42 import snapshot
+from modtool.packs.m42.engine import Engine, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [ROOT / "examples" / n for n in ("m42", "m42-full", "m42-discipline")]

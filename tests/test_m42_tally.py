@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta, timezone
 
-from modtool.m42.tally import DayContext, ProxyVote, VoteOptions, scapegoat_of, tally_day
-from modtool.m42.voteparse import VoteLabels
-from modtool.posts import Post, ReplyRef
-from modtool.roster import Character, Roster
+from modtool.packs.m42.tally import DayContext, ProxyVote, VoteOptions, scapegoat_of, tally_day
+from modtool.packs.m42.voteparse import VoteLabels
+from modtool.core.posts import Post, ReplyRef
+from modtool.core.roster import Character, Roster
 
 CST = timezone(timedelta(hours=8))
 

@@ -7,10 +7,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from modtool.m42.tally import DayContext, ProxyVote, VoteOptions, tally_day
-from modtool.m42.voteparse import FormatError, ParsedVote, VoteLabels, parse_vote
-from modtool.posts import Post, ReplyRef
-from modtool.roster import Character, Roster
+from modtool.packs.m42.tally import DayContext, ProxyVote, VoteOptions, tally_day
+from modtool.packs.m42.voteparse import FormatError, ParsedVote, VoteLabels, parse_vote
+from modtool.core.posts import Post, ReplyRef
+from modtool.core.roster import Character, Roster
 
 CST = timezone(timedelta(hours=8))
 

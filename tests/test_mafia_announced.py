@@ -60,8 +60,8 @@ def game(tmp_path, capsys):
 
 
 def results(g: Path) -> dict:
-    from modtool.gamefile import open_game
-    from modtool.packs import get_pack
+    from modtool.core.gamefile import open_game
+    from modtool.core.registry import get_pack
 
     fresh()
     return get_pack("mafia").results(open_game(g))
@@ -215,7 +215,7 @@ def page(path: Path, posts: list[tuple[int, str, str, str | None]]) -> Path:
 def test_g_r3_phpbbs_edit_line_is_the_posts_edit_mark_never_its_text(tmp_path):
     from datetime import timezone
 
-    from modtool.mafia.forum import read_topic
+    from modtool.packs.mafia.forum import read_topic
 
     notice = ('Last edited by <a href="./memberlist.php?mode=viewprofile&amp;u=7" class="username">Alice</a> on '
               'Fri Mar 25, 2011 1:15 pm, edited 2 times in total.<br /><strong>Reason:</strong> typo')
@@ -283,9 +283,9 @@ def _core_messages(module: Path) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("module", ["announced.py", "importer.py", "cli.py", "gamefile.py", "upgrade.py"])
+@pytest.mark.parametrize("module", ["core/announced.py", "core/importer.py", "cli/app.py", "core/gamefile.py", "core/upgrade.py"])
 def test_g_r2_g_r3_every_core_message_of_announced_import_edit_and_upgrade_has_an_english_entry(module):
-    from modtool.i18n import catalogue
+    from modtool.core.i18n import catalogue
 
     en = catalogue("en").gettext
     missing = sorted(m for m in _core_messages(ROOT / "modtool" / module) if en(m) == m)

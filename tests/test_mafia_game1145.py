@@ -38,9 +38,9 @@ def game(tmp_path_factory) -> Path:
 
 
 def _tally(game: Path, day: int, upto: int | None) -> dict:
-    from modtool.gamefile import open_game
-    from modtool.mafia.day import tally_day
-    from modtool.mafia.views import tally_json
+    from modtool.core.gamefile import open_game
+    from modtool.packs.mafia.day import tally_day
+    from modtool.packs.mafia.views import tally_json
 
     gd = open_game(game)
     return tally_json(gd, tally_day(gd, day, upto))
@@ -105,8 +105,8 @@ def test_the_vote_count_posts_render_in_house_style(game):
 def test_the_count_post_as_at_the_post_before_each_host_count_has_the_hosts_title(game, count):
     """House style numbers a day's counts D.0, D.1, …, D.final; modtool finds the
     host's earlier counts in the day's posts (own text, not players' quotes)."""
-    from modtool.gamefile import open_game
-    from modtool.mafia.pack import announce
+    from modtool.core.gamefile import open_game
+    from modtool.packs.mafia.pack import announce
 
     post = announce(open_game(game), game, "vote", "bbcode", count["day"], count["post"] - 1, None)
     label = count["label"]

@@ -9,8 +9,8 @@ import json
 import shutil
 from pathlib import Path
 
-from modtool.mafia.actions import actions
-from modtool.mafia.phpbb import html_to_bbcode
+from modtool.packs.mafia.actions import actions
+from modtool.packs.mafia.phpbb import html_to_bbcode
 from tests.support.values import run_main
 from tests.test_mafia_rules import game, tally
 
@@ -140,8 +140,8 @@ def test_check_reads_every_post_time(tmp_path, capsys):
 
 
 def test_ms_r5_a_players_unofficial_count_does_not_number_the_hosts(tmp_path):
-    from modtool.gamefile import open_game
-    from modtool.mafia.day import next_count_number, tally_day
+    from modtool.core.gamefile import open_game
+    from modtool.packs.mafia.day import next_count_number, tally_day
 
     folder = game(tmp_path, [(1, "Alice", "[b]vote: Bob[/b]"), (2, "Carol", "Unofficial Vote Count 1.41: Bob 1")])
     gd = open_game(folder)

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from modtool.forum import read_dump
-from modtool.mafia.phpbb import html_to_bbcode
+from modtool.packs.mafia.phpbb import html_to_bbcode
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mafia"
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "real" / "mafiascum"

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from modtool.gamefile import open_game
-from modtool.mafia.day import majority, tally_day
-from modtool.mafia.views import tally_json
+from modtool.core.gamefile import open_game
+from modtool.packs.mafia.day import majority, tally_day
+from modtool.packs.mafia.views import tally_json
 
 MODTOOL = str(Path(sys.executable).parent / "modtool")
 SLOTS = ["Alice", "Bob", "Carol", "Dave", "Erin"]
@@ -138,7 +138,7 @@ def test_fact_commands_record_and_the_tally_reads_them_in_english(tmp_path):
 
 
 def test_a_post_that_cannot_be_read_is_listed_for_the_host_not_counted(tmp_path, monkeypatch):
-    from modtool import markup
+    from modtool.core import markup
 
     real = markup.split_body
 
@@ -152,7 +152,7 @@ def test_a_post_that_cannot_be_read_is_listed_for_the_host_not_counted(tmp_path,
 
 
 def test_ms_r5_counts_are_numbered_after_the_counts_posted_that_day_not_quoted_ones(tmp_path):
-    from modtool.mafia.day import next_count_number
+    from modtool.packs.mafia.day import next_count_number
 
     def number(posts, upto=None):
         gd = open_game(game(tmp_path, posts))
@@ -186,7 +186,7 @@ def test_ms_r1_bold_text_naming_a_player_without_the_form_is_flagged_not_counted
     assert t["votes"] == []
     assert t["flags"] == [{"post": 1, "voter": "Alice", "word": "vote", "text": "Carol later", "names": "Carol"}]
     gd = open_game(tmp_path / "g")
-    from modtool.mafia.views import tally_text
+    from modtool.packs.mafia.views import tally_text
 
     assert 'Flag: post #1, Alice: bold "vote Carol later" names Carol but is not a vote; not counted (MS-R1)' in \
         tally_text(tally_json(gd, tally_day(gd, 1)), None)

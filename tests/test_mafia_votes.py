@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.mafia.actions import Action, actions
+from modtool.packs.mafia.actions import Action, actions
 
 
 @pytest.mark.parametrize("body, expected", [

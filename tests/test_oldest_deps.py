@@ -141,7 +141,7 @@ def test_cli_with_oldest_deps(old_env, tmp_path, args, rc):
     env.pop("PYTHONPATH", None)
     old = run([str(_bin(env_dir, "modtool")), *argv], cwd=tmp_path, env=env, timeout=60)
     script = tmp_path / "modtool"  # named so that click shows the same program name
-    script.write_text("from modtool.cli import main\nmain()\n", encoding="utf-8")
+    script.write_text("from modtool.cli.app import main\nmain()\n", encoding="utf-8")
     new = run([sys.executable, str(script), *argv], cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)}, timeout=60)
     assert "Traceback" not in old.stdout + old.stderr and "内部错误" not in old.stdout + old.stderr, old.stderr
     assert (old.returncode, old.stdout, old.stderr) == (rc, new.stdout, new.stderr)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from modtool import packs
-from modtool.packs import GamePack, all_packs, get_pack
-from modtool.problems import UserError
+from modtool.core import registry as packs
+from modtool.core.registry import GamePack, all_packs, get_pack
+from modtool.core.problems import UserError
 
 ROOT = Path(__file__).resolve().parents[1] / "modtool"
 
@@ -31,7 +31,7 @@ def test_unknown_game_is_a_user_error_naming_the_known_ones():
 
 def _core_files() -> list[Path]:
     """modtool's own modules outside every pack folder (a folder holding pack.py)."""
-    pack_dirs = {p.parent for p in ROOT.glob("*/pack.py")}
+    pack_dirs = {p.parent for p in ROOT.glob("packs/*/pack.py")}
     return [f for f in ROOT.rglob("*.py") if not any(d in f.parents for d in pack_dirs)]
 
 
@@ -40,7 +40,7 @@ def test_core_never_names_a_game():
     # `if game_id == …`, a game id as a string, or an import of a pack's modules
     named = re.compile(r"game_id\s*[!=]=|game\.id\s*[!=]=|"
                        + "|".join(rf"[\"']{re.escape(i)}[\"']" for i in ids))
-    imported = re.compile(r"^\s*(from|import)\s+modtool\.(" + "|".join(map(re.escape, ids)) + r")\b")
+    imported = re.compile(r"^\s*(from|import)\s+modtool\.packs\.(" + "|".join(map(re.escape, ids)) + r")\b")
     found = []
     for f in _core_files():
         for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
@@ -52,9 +52,9 @@ def test_core_never_names_a_game():
 
 def test_no_pack_imports_another_pack():
     ids = sorted(all_packs())
-    for pack_dir in {p.parent for p in ROOT.glob("*/pack.py")}:
+    for pack_dir in {p.parent for p in ROOT.glob("packs/*/pack.py")}:
         others = [i for i in ids if i != pack_dir.name]
-        bad = re.compile("|".join(rf"\bmodtool\.{re.escape(i)}\b" for i in others))
+        bad = re.compile("|".join(rf"\bmodtool\.packs\.{re.escape(i)}\b" for i in others))
         for f in pack_dir.rglob("*.py"):
             hits = [line for line in f.read_text(encoding="utf-8").splitlines() if "import" in line and bad.search(line)]
             assert not hits, f"{f}: {hits}"
@@ -151,7 +151,7 @@ def test_a_pack_from_an_installed_distribution_is_found_by_its_entry_point(tmp_p
     (site / "club_tiny-0.1.dist-info" / "METADATA").write_text(
         "Metadata-Version: 2.1\nName: club-tiny\nVersion: 0.1\n", encoding="utf-8")
     (site / "club_tiny-0.1.dist-info" / "entry_points.txt").write_text(
-        "[modtool.games]\ntiny = club_tiny:make_pack\n", encoding="utf-8")
+        "[modtool.core.games]\ntiny = club_tiny:make_pack\n", encoding="utf-8")
     (site / "tiny.yaml").write_text(TINY_YAML, encoding="utf-8")
     (site / "club_tiny.py").write_text(
         "from pathlib import Path\n"

@@ -26,8 +26,8 @@ from modtool.forum import common, plaintext
 from modtool.forum.entities import unescape_entities
 from modtool.forum.html2bb import BBWriter, _STYLE_DECL
 from modtool.forum.htmlscan import HTMLScanner
-from modtool.mafia import forum as phpbb_forum
-from modtool.mafia.phpbb import _ToBBCode, html_to_bbcode
+from modtool.packs.mafia import forum as phpbb_forum
+from modtool.packs.mafia.phpbb import _ToBBCode, html_to_bbcode
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "real" / "mafiascum"
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -9,10 +9,10 @@ from datetime import datetime
 
 import pytest
 
-from modtool import markup
-from modtool.m42.schedule import compute_day_schedule
-from modtool.posts import Post, ReplyRef
-from modtool.zhenhuan.nominations import parse_forum_post
+from modtool.core import markup
+from modtool.packs.m42.schedule import compute_day_schedule
+from modtool.core.posts import Post, ReplyRef
+from modtool.packs.zhenhuan.nominations import parse_forum_post
 from tests.test_m42_tally import CST, ROSTER, at, change, ctx, post, run, vote
 
 
@@ -65,8 +65,8 @@ def test_keep_hidden_is_a_separate_view(splits):
 def test_the_mafia_day_splits_each_post_once_however_often_it_is_tallied(splits, tmp_path):
     """The mafia pack reads the same once-split posts (own text with its
     markup, ``Post.split(keep_tags=True)``), not the raw bodies."""
-    from modtool.gamefile import open_game
-    from modtool.mafia.day import tally_day
+    from modtool.core.gamefile import open_game
+    from modtool.packs.mafia.day import tally_day
     from tests.test_mafia_rules import game
 
     folder = game(tmp_path, [(1, "Alice", '[quote="Bob"][b]vote: Carol[/b][/quote][b]vote: Erin[/b]'),

@@ -2,9 +2,9 @@
 
 import pytest
 
-from modtool.m42.report import vote_post_context
-from modtool.problems import UserError
-from modtool.render import Safe, neutralise, render
+from modtool.packs.m42.report import vote_post_context
+from modtool.core.problems import UserError
+from modtool.core.render import Safe, neutralise, render
 
 EVIL = "[/table][b]x[/b][url=http://evil]点我[/url]"
 

@@ -6,10 +6,10 @@ of an example game cut at an event: it must exit 1, say what is wrong
 the ledger byte for byte as it was. Next to each, the legitimate command
 still goes through, so a guard that refuses too much fails here too.
 
-- Typed times (modtool.timespan, modtool.arguments.time_arg): a four-digit
+- Typed times (modtool.core.timespan, modtool.core.arguments.time_arg): a four-digit
   year; not before the game's first phase; not more than the margin
   (``time_margin_days``) after the latest time the game knows.
-- M42 replays each new fact in memory first (modtool.m42.commands.rehearse):
+- M42 replays each new fact in memory first (modtool.packs.m42.commands.rehearse):
   a director's decision the rules refuse (M42-R16), and a submission outside
   any window of its ability, are refused; a player's rule-breaking submission
   inside its window stays a recorded fact (G-R1).
@@ -232,9 +232,9 @@ def test_zh_answer_takes_only_a_choice_the_question_offers(tmp_path, capsys):
 
 
 def test_zh_a_yes_no_question_takes_a_yes_or_a_no():
-    from modtool.problems import UserError
-    from modtool.zhenhuan.commands import answer_choice
-    from modtool.zhenhuan.state import Question
+    from modtool.core.problems import UserError
+    from modtool.packs.zhenhuan.commands import answer_choice
+    from modtool.packs.zhenhuan.state import Question
 
     q = Question("day1/kuangtu", "狂徒是否在今天死亡？", ["是", "否"])
     for word in ("是", "否", "yes", "No"):
@@ -264,7 +264,7 @@ def test_mafia_deadline_and_start_day_name_a_day_in_turn(tmp_path, capsys):
 
 
 def test_m42_r5b_advance_without_at_before_the_close_is_refused_naming_the_close(day1, capsys, monkeypatch):
-    from modtool import clock
+    from modtool.core import clock
 
     tz = ZoneInfo("Asia/Shanghai")
     monkeypatch.setattr(clock, "wall_clock", lambda _tz: datetime(2026, 11, 16, 21, 0, tzinfo=tz))  # 24 h early

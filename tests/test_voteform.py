@@ -1,10 +1,10 @@
-"""The core's labelled-form parser (modtool.voteform): one parser that each
+"""The core's labelled-form parser (modtool.core.voteform): one parser that each
 game configures with a declarative form, and that the Chinese packs go through."""
 
 from __future__ import annotations
 
-from modtool import voteform
-from modtool.voteform import FormAction, FormatError, Kind, VoteForm, Words, parse
+from modtool.core import voteform
+from modtool.core.voteform import FormAction, FormatError, Kind, VoteForm, Words, parse
 
 # A made-up game: a challenge (reason required) takes precedence over a pick
 # (reason optional); no wrong-label hint.
@@ -34,8 +34,8 @@ def test_wrong_label_hint_only_when_the_game_asks_for_it():
 
 
 def test_m42_and_zhenhuan_posts_go_through_the_core_parser(monkeypatch):
-    from modtool.m42.voteparse import parse_vote
-    from modtool.zhenhuan.nominations import parse_post
+    from modtool.packs.m42.voteparse import parse_vote
+    from modtool.packs.zhenhuan.nominations import parse_post
 
     seen = []
     real = voteform.parse
@@ -48,9 +48,9 @@ def test_m42_and_zhenhuan_posts_go_through_the_core_parser(monkeypatch):
 def test_inline_actions_are_the_cores_and_a_game_configures_its_words():
     """The mafia pack's bold actions go through the core parser (voteform.inline_actions);
     another game can bring other words and marks without a parser of its own."""
-    from modtool.mafia import actions as mafia
-    from modtool.markup import split_body
-    from modtool.voteform import InlineForm, inline_actions
+    from modtool.packs.mafia import actions as mafia
+    from modtool.core.markup import split_body
+    from modtool.core.voteform import InlineForm, inline_actions
 
     assert mafia.FORM.__class__ is InlineForm
     body = '[quote="A"][b]vote: Pine[/b][/quote][b]Unvote. Vote: Trendall.[/b] [vote]no lynch[/vote]'

@@ -25,7 +25,7 @@ import pytest
 
 from modtool import ledger
 from modtool.ledger import _append, _journal, append, load
-from modtool.problems import UserError
+from modtool.core.problems import UserError
 from tests.support.values import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,7 +150,7 @@ _FULL = textwrap.dedent("""
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         return real_write(fd, data)
     os.open, os.write = opened, write
-    from modtool.cli import main
+    from modtool.cli.app import main
     main(sys.argv[3:])
 """)
 
@@ -419,9 +419,9 @@ def test_ctrl_c_during_the_write_waits_until_the_append_is_whole_and_acknowledge
 
 
 def test_an_output_file_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
-    """A chart or page file (modtool.outfile): a write that fails half way
+    """A chart or page file (modtool.core.outfile): a write that fails half way
     leaves the old file, never half a new one."""
-    from modtool import outfile
+    from modtool.core import outfile
 
     target = tmp_path / "chart.png"
     target.write_bytes(b"OLD")
@@ -443,7 +443,7 @@ def test_an_internal_error_after_the_write_says_what_was_written(tmp_path, capsy
     told it is in the ledger (and where), not to run the command again."""
     import tempfile
 
-    import modtool.m42.cli as m42_cli
+    import modtool.packs.m42.cli as m42_cli
 
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.setattr(tempfile, "tempdir", None)
@@ -458,7 +458,7 @@ def test_an_internal_error_after_the_write_says_what_was_written(tmp_path, capsy
 def test_an_internal_error_before_any_write_says_the_ledger_is_unchanged(tmp_path, capsys, monkeypatch):
     import tempfile
 
-    import modtool.m42.report as report
+    import modtool.packs.m42.report as report
 
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.setattr(tempfile, "tempdir", None)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from modtool.zhenhuan.day import DayRules, apply_day, day_report, execution, winner_after_execution
-from modtool.zhenhuan.nominations import (
+from modtool.packs.zhenhuan.day import DayRules, apply_day, day_report, execution, winner_after_execution
+from modtool.packs.zhenhuan.nominations import (
     FormatError,
     Nomination,
     TargetError,
@@ -15,8 +15,8 @@ from modtool.zhenhuan.nominations import (
     post_event,
     resolve_target,
 )
-from modtool.posts import Post
-from modtool.zhenhuan.state import Grimoire, Seat, Status
+from modtool.core.posts import Post
+from modtool.packs.zhenhuan.state import Grimoire, Seat, Status
 
 CST = timezone(timedelta(hours=8))
 
@@ -254,7 +254,7 @@ def test_post_event_and_targets():
 
 
 def test_labels_from_game_yaml_mapping():
-    from modtool.zhenhuan.nominations import Labels
+    from modtool.packs.zhenhuan.nominations import Labels
 
     labels = Labels.from_mapping({"nominate_target": ["提名對象"], "nominate_reason": ["提名理由"]})
     assert isinstance(parse_post("提名對象：2號\n提名理由：可疑", labels), Nomination)

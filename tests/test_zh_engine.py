@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from modtool.events import Event
-from modtool.zhenhuan.engine import replay
+from modtool.core.events import Event
+from modtool.packs.zhenhuan.engine import replay
 
 
 def seats(*chars):

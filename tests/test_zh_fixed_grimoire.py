@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from modtool import gamefile
-from modtool.gamefile import open_game
+from modtool.core import gamefile
+from modtool.core.gamefile import open_game
 from modtool.ledger import _store
 from tests.test_cli import run
 

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from modtool.gamefile import open_game
-from modtool.problems import UserError
-from modtool.render import render
+from modtool.core.gamefile import open_game
+from modtool.core.problems import UserError
+from modtool.core.render import render
 from tests.support.inprocess import modtool_server
-from modtool.zhenhuan.game import replay
-from modtool.zhenhuan.views import post_context
+from modtool.packs.zhenhuan.game import replay
+from modtool.packs.zhenhuan.views import post_context
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "examples" / "zhenhuan"

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from modtool.events import Event
-from modtool.zhenhuan.engine import replay
-from modtool.zhenhuan.night import night_steps
-from modtool.zhenhuan.rules import FIRST_NIGHT, OTHER_NIGHT, role_table
+from modtool.core.events import Event
+from modtool.packs.zhenhuan.engine import replay
+from modtool.packs.zhenhuan.night import night_steps
+from modtool.packs.zhenhuan.rules import FIRST_NIGHT, OTHER_NIGHT, role_table
 
 GAME_YAML = Path(__file__).resolve().parent.parent / "games" / "zhenhuan.yaml"
 

@@ -1,4 +1,4 @@
-"""甄嬛 posts and storyteller views (modtool.zhenhuan.views, templates/zhenhuan/).
+"""甄嬛 posts and storyteller views (modtool.packs.zhenhuan.views, templates/zhenhuan/).
 
 Secrets stay secret: public posts (dawn, nominations, execution) get no
 character, team or night target of a living seat; the end post reveals all.
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from modtool.gamefile import open_game
-from modtool.problems import UserError
-from modtool.render import render
-from modtool.zhenhuan import views
-from modtool.zhenhuan.game import replay
+from modtool.core.gamefile import open_game
+from modtool.core.problems import UserError
+from modtool.core.render import render
+from modtool.packs.zhenhuan import views
+from modtool.packs.zhenhuan.game import replay
 
 GAME_YAML = Path(__file__).resolve().parent.parent / "games" / "zhenhuan.yaml"
 NAMES = {rid: r["name"] for rid, r in YAML(typ="safe").load(GAME_YAML.read_text(encoding="utf-8"))["roles"].items()}

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.zhenhuan import views
-from modtool.zhenhuan.night import night_steps
+from modtool.packs.zhenhuan import views
+from modtool.packs.zhenhuan.night import night_steps
 from tests.test_zh_posts import load, write
 
 # 敬妃 in seat 1; the evil team is 2 (皇上) and 3 (a minion); 6 seats, no first-night evil info.
@@ -79,7 +79,7 @@ MOMENTS = {2: (set(), False, True), 3: (set(), True, True), 4: ({4}, True, True)
 
 
 def _page(gd, board, public):
-    from modtool.zhenhuan.grimoire_page import context
+    from modtool.packs.zhenhuan.grimoire_page import context
 
     return context(gd, board, public=public)
 
@@ -141,7 +141,7 @@ def _example(tmp_path):
 
 def _notes_of(gd, board) -> list[str]:
     """Every storyteller-only line of the game: the day reports' reminders and the grimoire's private log."""
-    from modtool.zhenhuan.history import day_report
+    from modtool.packs.zhenhuan.history import day_report
 
     notes = [text for _, text, public in board.timeline if not public]
     for day in range(1, board.number + 1):
@@ -150,7 +150,7 @@ def _notes_of(gd, board) -> list[str]:
 
 
 def _render(gd, board, kind, fmt, **kw):
-    from modtool.render import render
+    from modtool.core.render import render
 
     return render("zhenhuan", kind, fmt, views.post_context(gd, board, kind, **kw), gd.path)
 

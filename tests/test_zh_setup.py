@@ -1,4 +1,4 @@
-"""血染甄嬛传 setup: games/zhenhuan.yaml and modtool.zhenhuan.setup (ZH-R1, R2, R3, R13)."""
+"""血染甄嬛传 setup: games/zhenhuan.yaml and modtool.packs.zhenhuan.setup (ZH-R1, R2, R3, R13)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from modtool.games import load_game
-from modtool.problems import UserError
-from modtool.zhenhuan.setup import (
+from modtool.core.games import load_game
+from modtool.core.problems import UserError
+from modtool.packs.zhenhuan.setup import (
     CATEGORIES,
     check_board,
     composition,

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from modtool import gamefile
-from modtool.gamefile import open_game
+from modtool.core import gamefile
+from modtool.core.gamefile import open_game
 from modtool.ledger import _store
 from tests.test_cli import run
 
@@ -132,7 +132,7 @@ def test_zh_r10_a_dead_character_cannot_act(zh, capsys):
         run(capsys, "vote", zh, voter, gj)
     advance(capsys, zh)
     _fresh()
-    from modtool.zhenhuan.game import replay
+    from modtool.packs.zhenhuan.game import replay
 
     assert not replay(open_game(zh))[0].seat(gj).alive
     err = refused(capsys, zh, gj, "protect", neighbour(zh, gj))

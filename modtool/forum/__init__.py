@@ -43,9 +43,9 @@ from itertools import compress, islice
 from operator import eq
 from typing import Callable
 
-from modtool.i18n import t
-from modtool.posts import Post, ReplyRef
-from modtool.problems import Problem
+from modtool.core.i18n import t
+from modtool.core.posts import Post, ReplyRef
+from modtool.core.problems import Problem
 
 __all__ = ["read_dump", "read_dump_text", "read_dump_rows", "post_row", "time_stamp", "plaintext_help", "detect_format"]
 
@@ -157,7 +157,7 @@ def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: boo
         text = text[1:]
     if not text or text.isspace():
         return [], [Problem(source, t("文件是空的（没有任何内容）"))]
-    from modtool.packs import all_packs
+    from modtool.core.registry import all_packs
 
     for pack in all_packs().values():  # a forum format a game brings (phpBB topics)
         got = pack.read_dump(text, source, tz)

@@ -8,7 +8,7 @@ from datetime import datetime, tzinfo
 
 from modtool.forum.bounds import bounded_floor
 from modtool.forum.html2bb import convert, split_x3_quote
-from modtool.posts import Post, ReplyRef
+from modtool.core.posts import Post, ReplyRef
 
 # Discuz shows "2024-3-1 12:00" (not zero padded), seconds on the web page.
 # Also accepted: "/" or "." as separators, "2024年3月1日", full-width digits
@@ -240,7 +240,7 @@ _set = object.__setattr__
 # in ``make_post``, which every JSON post passes (the one reader that can meet
 # one: the HTML and text readers get their text from a strict decoder, which
 # refuses surrogates, and html.unescape turns &#xD83D; into U+FFFD). phpBB JSON lines
-# can hold one as well: modtool.mafia.forum reads it as U+FFFD the same way.
+# can hold one as well: modtool.packs.mafia.forum reads it as U+FFFD the same way.
 
 
 def replace_surrogates(text: str) -> str:

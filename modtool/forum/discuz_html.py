@@ -23,9 +23,9 @@ from modtool.forum.bounds import short_number
 from modtool.forum.common import TIME_PATTERN, reply_ref, time_from_match
 from modtool.forum.html2bb import BBWriter
 from modtool.forum.htmlscan import HTMLScanner
-from modtool.i18n import t
-from modtool.posts import Post
-from modtool.problems import Problem
+from modtool.core.i18n import t
+from modtool.core.posts import Post
+from modtool.core.problems import Problem
 
 FLOOR_LABELS = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
 _POST_ID = re.compile(r"post_(\d+)\Z")

@@ -30,9 +30,9 @@ from typing import Any, Callable
 
 from modtool.forum.common import convert_quoted, make_post, parse_time, quoted_post, reply_ref
 from modtool.forum.html2bb import convert, convert_many, split_x3_quote
-from modtool.i18n import t
-from modtool.posts import Post
-from modtool.problems import Problem
+from modtool.core.i18n import t
+from modtool.core.posts import Post
+from modtool.core.problems import Problem
 
 PROGRESS_EVERY = 5000
 

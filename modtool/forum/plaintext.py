@@ -60,9 +60,9 @@ from datetime import tzinfo
 
 from modtool.forum.bounds import bounded_floor
 from modtool.forum.common import TIME_PATTERN, reply_ref, time_from_match
-from modtool.i18n import t
-from modtool.posts import Post, ReplyRef
-from modtool.problems import Problem
+from modtool.core.i18n import t
+from modtool.core.posts import Post, ReplyRef
+from modtool.core.problems import Problem
 
 _D = "[0-9０-９]"
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u00ad\u180e\u034f]")

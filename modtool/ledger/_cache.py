@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from modtool import __version__
-from modtool.events import Event
+from modtool.core.events import Event
 
 CACHE_DIR = ".modtool"
 BASE_NAME = "ledger-cache.bin"
@@ -59,7 +59,7 @@ def code_fingerprint() -> str:
         import hashlib
 
         import modtool
-        from modtool.games import data_dir
+        from modtool.core.games import data_dir
 
         root = Path(modtool.__file__).parent
         h = hashlib.sha256()
@@ -168,10 +168,10 @@ class Stretch:
     @property
     def top(self) -> int:
         """The highest event id in this stretch, ids that reverts name included
-        (modtool.events): kept with the stretch, so that giving the next id
+        (modtool.core.events): kept with the stretch, so that giving the next id
         decodes no old event."""
         if self._top is None:
-            from modtool.events import highest_id
+            from modtool.core.events import highest_id
 
             self._top = highest_id([e[1] for e in self.events])
         return self._top
@@ -216,7 +216,7 @@ def _recover(ledger: Path, start: int, end: int, sha: str, lines: list) -> list:
     """The fields of a stretch whose cached bytes were found damaged when
     asked for: parsed from the ledger itself, if it still holds the stretch."""
     from modtool.ledger import _store
-    from modtool.problems import Problem, UserError
+    from modtool.core.problems import Problem, UserError
 
     try:
         raw = Path(ledger).read_bytes()

@@ -16,8 +16,8 @@ RecursionError.
 
 from __future__ import annotations
 
-from modtool.i18n import t
-from modtool.problems import Problem, UserError
+from modtool.core.i18n import t
+from modtool.core.problems import Problem, UserError
 
 MAX_DEPTH = 100  # nested collections; a ledger needs about 6
 MAX_ALIASES = 1000  # aliases (*name) in one file

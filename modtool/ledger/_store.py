@@ -15,13 +15,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from modtool.events import Event
-from modtool.i18n import t
+from modtool.core.events import Event
+from modtool.core.i18n import t
 from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._cache import Cached, Stretch, signature, trusted
 from modtool.ledger._dump import UNSAFE_RE
 from modtool.ledger._lock import EXCLUSIVE, SHARED, locked
-from modtool.problems import Problem, UserError
+from modtool.core.problems import Problem, UserError
 
 _EVENTS_KEY_RE = re.compile(r"^events:", re.M)
 # The `events:` line the fast reader accepts: `events:` or `events: []`, maybe a comment.

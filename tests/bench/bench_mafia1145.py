@@ -35,8 +35,8 @@ def main() -> None:
     args = ap.parse_args()
     if not REAL.is_dir():
         sys.exit(f"{REAL} not found: the shared real data must sit beside the repository")
-    from modtool.gamefile import open_game
-    from modtool.mafia.day import tally_day
+    from modtool.core.gamefile import open_game
+    from modtool.packs.mafia.day import tally_day
 
     with tempfile.TemporaryDirectory() as tmp:
         game = Path(tmp) / "g1145"

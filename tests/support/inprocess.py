@@ -3,7 +3,7 @@
     with modtool_server() as env:      # env: os.environ plus MODTOOL=…
         subprocess.run(["bash", "examples/m42-full/build.sh", target], env=env)
 
-Each command runs through ``modtool.cli.main`` exactly as the installed
+Each command runs through ``modtool.cli.app.main`` exactly as the installed
 program would, in the given working directory, its output captured; one
 command at a time.
 """
@@ -27,7 +27,7 @@ class _Handler(socketserver.StreamRequestHandler):
     lock = threading.Lock()
 
     def handle(self) -> None:
-        from modtool.cli import main
+        from modtool.cli.app import main
 
         request = json.loads(self.rfile.readline().decode("utf-8"))
         out, err = io.StringIO(), io.StringIO()

@@ -18,7 +18,7 @@ def has_surrogate(v) -> bool:
 
 def run_main(args: list[str]) -> int:
     """``modtool ARGS…`` in this process; its exit code."""
-    from modtool.cli import main
+    from modtool.cli.app import main
 
     try:
         main(args)
@@ -29,7 +29,7 @@ def run_main(args: list[str]) -> int:
 
 def fresh_process() -> None:
     """Forget what this process remembers of ledgers and games, as a new command would."""
-    from modtool import gamefile
+    from modtool.core import gamefile
     from modtool.ledger import _store
 
     _store._memo.clear()

@@ -1,0 +1,1 @@
+"""The command line: argument parsing and printing over the library (``modtool.cli.app``)."""

@@ -1,0 +1,236 @@
+"""What each ledger event must carry, checked field by field with its line.
+
+Every event is a fact (outcomes are derived by replay): a saved post, a close time the
+director set, a night submission, a director's decision. Nothing here is an
+outcome; outcomes come from replay.
+"""
+
+from __future__ import annotations
+
+import operator
+from functools import lru_cache
+
+from modtool.core.events import Event
+from modtool.core.i18n import t
+from modtool.core.problems import Problem
+
+# field -> (python types accepted, required)
+_STR = (str,)
+_INT = (int,)
+Schema = dict[str, tuple[tuple[type, ...], bool]]
+
+COMMON_EVENTS: dict[str, Schema] = {
+    # A forum post saved by the director (modtool import).
+    "post": {
+        "thread": (_STR, True),
+        "day": (_INT, True),
+        "floor": (_INT, True),
+        "author": (_STR, True),
+        "time": (_STR, True),
+        "body": (_STR, True),
+        "pid": (_STR, False),
+        "tid": (_STR, False),
+        "edited": (_STR, False),
+        "reply_to": ((dict,), False),
+        "source": (_STR, False),
+    },
+    # The close (关门) time of a discussion day, as the director set it.
+    "close": {"day": (_INT, True), "at": (_STR, True), "note": (_STR, False)},
+    # A sped-up day (加速), as the director declared or the requests decided.
+    "speedup": {"day": (_INT, True), "note": (_STR, False)},
+    # A delegated vote (代投): the director votes for a player, explicit target.
+    "proxy": {
+        "day": (_INT, True),
+        "voter": (_STR, True),
+        "target": (_STR, True),
+        "at": (_STR, True),
+        "kind": (_STR, False),
+        "note": (_STR, False),
+    },
+}
+
+# Undo: the event named by ``of`` (its id, or the fingerprint of one without
+# an id; modtool.core.events) no longer counts. ``line`` is how ledgers written
+# before ids named it; it still works, and ``modtool upgrade`` rewrites it.
+COMMON_EVENTS["revert"] = {"of": ((int, str), False), "line": (_INT, False), "note": (_STR, False)}
+# Every event may carry its stable id (modtool.core.events), whatever its type.
+ID_FIELD = (_INT, False)
+# One import (modtool import): the marker written right before the posts it
+# added, which are the ``posts`` post events that follow it. Reverting the
+# marker takes back the whole batch (modtool undo --import; gamefile.effective_events).
+COMMON_EVENTS["import"] = {
+    "batch": (_INT, True),
+    "thread": (_STR, True),
+    "day": (_INT, True),
+    "posts": (_INT, True),
+    "files": ((list,), False),
+}
+
+# A later version of a saved post (G-R3): a re-import found its text changed on the
+# forum. ``of`` names the post event (its id); the fields are the post's, as it reads now.
+COMMON_EVENTS["edit"] = {"of": ((int, str), True), **COMMON_EVENTS["post"]}
+
+# Results the forum has read (G-R2; modtool.core.announced): written by announce and advance.
+COMMON_EVENTS["announced"] = {"by": (_STR, False), "results": ((dict,), True), "labels": ((dict,), False)}
+
+THREADS = ("vote", "discussion", "process")
+
+# Each event type as a director reads it (undo and restore name what they touched).
+EVENT_NAMES = {
+    "post": "帖子", "close": "关门时间", "speedup": "加速", "proxy": "代投", "revert": "撤销", "act": "行动提交",
+    "advance": "推进阶段", "last_words": "遗言", "draw": "随机抽取", "card": "判罚", "withdraw": "撤牌",
+    "decision": "导演决定", "substitute": "替补", "leave": "无替补离场", "assistant": "场外助理", "waive": "免除潜水黄牌",
+    "bar": "禁票", "night_action": "夜间行动", "day_action": "白天技能", "nominate": "提名", "vote": "投票",
+    "info": "给出的信息", "answer": "说书人的回答", "announced": "已公布的结果", "edit": "帖子的新版本",
+}
+
+
+def event_name(kind) -> str:
+    """``kind``'s Chinese name (the type itself for one modtool does not know)."""
+    return EVENT_NAMES.get(kind, str(kind))
+
+
+def _well_formed(ev: Event, schema: Schema) -> bool:
+    """The common case, checked quickly: every field known, present and of its type."""
+    data = ev.data
+    for name, value in data.items():
+        spec = schema.get(name)
+        if spec is None:
+            if name == "id" and type(value) is int and value >= 1:
+                continue
+            return False
+        if value is None or type(value) not in spec[0]:
+            return False
+    if ev.type == "revert" and ("of" in data) == ("line" in data):
+        return False
+    for name, (_, required) in schema.items():
+        if required and name not in data:
+            return False
+    if ev.type == "post" and data["thread"] not in THREADS:
+        return False
+    if ev.type == "proxy" and data.get("kind", "vote") not in ("vote", "change"):
+        return False
+    return all(data[k] >= 1 for k in ("day", "night") if k in data)
+
+
+# The post schema above, as _post_fine reads it (tests/test_fast_paths.py holds the two together).
+_POST_REQUIRED = operator.itemgetter("thread", "day", "floor", "author", "time", "body")
+_POST_OPTIONAL = {name: types[0] for name, (types, required) in COMMON_EVENTS["post"].items() if not required}
+_POST_FIELDS = frozenset(COMMON_EVENTS["post"]) | {"id"}
+
+
+def _post_fine(data: dict) -> bool:
+    """True when ``check_event`` would find nothing wrong with this post event:
+    the commonest event (a ledger may hold 100,000 saved posts), judged in a
+    few steps. False means "check it in full", not "wrong"."""
+    try:
+        thread, day, floor, author, time, body = _POST_REQUIRED(data)
+    except KeyError:
+        return False
+    if not (type(thread) is str and thread in THREADS and type(day) is int and day >= 1 and type(floor) is int
+            and type(author) is str and type(time) is str and type(body) is str):
+        return False
+    n = len(data)
+    i = data.get("id")
+    if i is not None:
+        if type(i) is not int or i < 1:
+            return False
+        n -= 1
+    if n == 6 or (n == 7 and type(data.get("pid")) is str):  # what import writes
+        return True
+    if not data.keys() <= _POST_FIELDS:
+        return False
+    for name, kind in _POST_OPTIONAL.items():
+        value = data.get(name)
+        if value is not None and type(value) is not kind:
+            return False
+    return True
+
+
+def _shape(ev: Event) -> tuple:
+    """Everything ``check_event`` reads of an event when it finds nothing wrong:
+    its type, keys, the type of each value and the values it compares (thread,
+    kind, day, night). Events of one shape are all fine or all not."""
+    d = ev.data
+    return ev.type, tuple(d), tuple(map(type, d.values())), d.get("thread"), d.get("kind"), d.get("day"), d.get("night")
+
+
+def check_events(events: list[Event], schemas: dict[str, Schema], source: str) -> list[Problem]:
+    """``check_event`` of every event, in ledger order: the usual post in a few
+    steps, other events once per shape."""
+    problems: list[Problem] = []
+    fine: set[tuple] = set()  # shapes of events already found without problems
+    post_checked = COMMON_EVENTS["post"] is schemas.get("post")
+    for ev in events:
+        if post_checked and ev.type == "post" and _post_fine(ev.data):
+            continue
+        try:
+            shape = _shape(ev)
+            if shape in fine:
+                continue
+        except TypeError:  # a list or mapping where thread, kind, day or night should be: check in full
+            shape = None
+        found = check_event(ev, schemas, source)
+        if found:
+            problems += found
+        elif shape is not None:
+            fine.add(shape)
+    return problems
+
+
+@lru_cache(maxsize=4096)
+def _time_problem(text: str) -> str | None:
+    from datetime import timezone
+
+    from modtool.core.timeutil import parse_time
+
+    try:
+        parse_time(text, timezone.utc)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def _bad_time(value) -> str | None:
+    """Why an event's ``at`` (a time the director or a command wrote) cannot be read, or None.
+    (Post times come from the importer, checked by the replay that reads them.)"""
+    return _time_problem(value) if isinstance(value, str) else None
+
+
+def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Problem]:
+    """Problems with one event's shape: unknown type, missing or mistyped fields."""
+    schema = schemas.get(ev.type)
+    if schema is None:
+        known = t("、").join(sorted(schemas))
+        return [Problem(source, t("未知的事件类型「{type}」（可用：{known}）").format(type=ev.type, known=known), ev.line)]
+    bad_at = _bad_time(ev.data.get("at"))
+    when = [Problem(source, t("{type} 事件的 at：{why}").format(type=ev.type, why=bad_at), ev.line)] if bad_at else []
+    if _well_formed(ev, schema):
+        return when
+    out = when
+    for name, (types, required) in schema.items():
+        if name not in ev.data or ev.data[name] is None:
+            if required:
+                out.append(Problem(source, t("{type} 事件缺少 {name} 字段").format(type=ev.type, name=name), ev.line))
+            continue
+        value = ev.data[name]
+        if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
+            want = {str: t("文字"), int: t("整数"), dict: t("映射"), list: t("列表"), bool: t("true 或 false")}[types[0]]
+            out.append(Problem(source, t("{type} 事件的 {name} 应为{want}，现在是「{value}」").format(type=ev.type, name=name, want=want, value=value), ev.line))
+    if "id" in ev.data and "id" not in schema:
+        v = ev.data["id"]
+        if type(v) is not int or v < 1:
+            out.append(Problem(source, t("{type} 事件的 id 应为从 1 开始的整数（modtool 写入的编号，不要手改），现在是「{value}」").format(type=ev.type, value=v), ev.line))
+    if ev.type == "revert" and ("of" in ev.data) == ("line" in ev.data):
+        out.append(Problem(source, t("revert 事件应有 of 字段（被撤销的事件的 id）"), ev.line))
+    for name in ev.data:
+        if name not in schema and name != "id":
+            out.append(Problem(source, t("{type} 事件有未知字段 {name}").format(type=ev.type, name=name), ev.line))
+    if ev.type == "post" and ev.data.get("thread") not in THREADS:
+        out.append(Problem(source, t("post 事件的 thread 应为 vote、discussion 或 process 之一"), ev.line))
+    if ev.type == "proxy" and ev.data.get("kind", "vote") not in ("vote", "change"):
+        out.append(Problem(source, t("proxy 事件的 kind 应为 vote 或 change"), ev.line))
+    for key in ("day", "night"):
+        if isinstance(ev.data.get(key), int) and not isinstance(ev.data.get(key), bool) and ev.data[key] < 1:
+            out.append(Problem(source, t("{type} 事件的 {key} 应从 1 开始").format(type=ev.type, key=key), ev.line))
+    return out

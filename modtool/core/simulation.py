@@ -1,0 +1,41 @@
+"""A change replayed in memory before it is written: the game as it would be
+with new events appended. G-R2's guard (``modtool.core.announced``), the check
+that a write leaves no damage (``modtool.core.soundness``) and a pack's rehearsal
+of a director's slip (``modtool.packs.m42.commands.rehearse``) all read it, so the
+same change is simulated once for all of them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from modtool.core.events import Event
+
+
+def simulated(gd, new: list[dict]):
+    """The game as it would be with ``new`` appended (in memory, nothing written):
+    G-R2's replay of a change, and a pack's check that the change is no typo
+    (modtool.packs.m42.commands.rehearse). Its new events' lines are past ``gd.raw_last_line``.
+
+    It keeps the ledger's cache marks, so a pack's replay may continue from the
+    state saved for the ledger as read (a card costs the card, not the game),
+    but can never save its own: ``raw_count`` names no ledger. The same change asked
+    twice of one ``gd`` (a pack's check, then G-R2's) gives the same simulation, so a
+    replay of it that a pack keeps in its memo serves both."""
+    key = repr(new)
+    kept = gd.memo.get("simulated")
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    added = [Event(ev["type"], {k: v for k, v in ev.items() if k != "type"}, gd.raw_last_line + k)
+             for k, ev in enumerate(new, 1)]
+    if any(e.type in ("revert", "edit") for e in added):
+        from modtool import ledger
+        from modtool.core.gamefile import effective_events
+
+        events, _ = effective_events(list(ledger.load(gd.ledger_path).events) + added, gd.source)
+    else:
+        events = list(gd.events) + added
+    # new_from_line: where the new events begin, for checks that need look at nothing older
+    sim = dataclasses.replace(gd, events=events, memo={"new_from_line": gd.raw_last_line + 1}, problems=list(gd.problems), digest="",
+                              raw_count=-1, raw_last_line=gd.raw_last_line + len(added))
+    gd.memo["simulated"] = (key, sim)
+    return sim

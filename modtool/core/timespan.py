@@ -1,0 +1,111 @@
+"""The game's span: a time the director types for a fact must fall inside it.
+
+A year typed as 0026 or 2062, a month one off, a day a digit off: such a
+time is never a fact, so every time a writing command takes (``--at``,
+``--told-at``; ``modtool.cli.common.now``, the mafia ``deadline``) is
+checked here before anything is written, and refused naming the option and
+the value:
+
+- not before the game's first phase began (the pack's ``game_start``: M42's
+  day 1 opening; by default the earliest time the ledger records);
+- not more than a margin after the latest time the game knows: the latest
+  time the ledger records, or the end of the current phase's window (the
+  pack's ``phase_window``: a day's close, a night's last deadline), whichever
+  is later.
+
+The margin is ``DEFAULT_MARGIN_DAYS`` below (a few days: a fact recorded
+late still carries its own time, inside the game; a month or a year off is
+caught), unless the game option ``time_margin_days`` sets another (null in
+the shipped files: this default; a ledger's ``options`` may set it). A game whose days run for weeks sets a longer one in its file
+(``games/mafia.yaml``). A ledger that records no time yet (just made)
+takes any time; the four-digit year is checked for every typed time
+(``modtool.core.arguments.time_arg``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from modtool.core.i18n import t
+
+DEFAULT_MARGIN_DAYS = 3
+
+
+def margin(gd) -> timedelta:
+    """The game's margin past its latest known time (option ``time_margin_days``)."""
+    value = gd.options.get("time_margin_days")
+    try:
+        days = DEFAULT_MARGIN_DAYS if value is None else float(value)
+    except (TypeError, ValueError):
+        days = DEFAULT_MARGIN_DAYS
+    return timedelta(days=days)
+
+
+def recorded_times(gd) -> tuple[datetime | None, datetime | None]:
+    """The earliest and the latest time the ledger's events record (a post's ``time``,
+    any other event's ``at``); times that do not read are left to ``check``."""
+    memo = gd.memo.get("timespan_recorded")
+    if memo is not None:
+        return memo
+    from modtool.core.timeutil import parse_time
+
+    texts = [ev.data.get("time") if ev.type == "post" else ev.data.get("at") for ev in gd.events]
+    # What modtool writes ("2026-11-17 21:00[:00]") orders as text: only the two ends are read.
+    plain = [s for s in texts if type(s) is str and len(s) in (16, 19) and s[4] == "-"]
+    found: list[datetime] = []
+    for text in ([min(plain), max(plain)] if plain else []) + [s for s in texts if s is not None and not (
+            type(s) is str and len(s) in (16, 19) and s[4] == "-")]:
+        try:
+            found.append(parse_time(text, gd.tz))
+        except ValueError:
+            continue
+    memo = gd.memo["timespan_recorded"] = (min(found), max(found)) if found else (None, None)
+    return memo
+
+
+def span(gd, window: bool = True) -> tuple[datetime | None, datetime | None]:
+    """(the game's start, the latest time it knows), None where the ledger tells nothing:
+    the pack's ``time_span`` (``recorded_times`` when it gives none), the start no later than the
+    pack's ``game_start``; ``window``: the latest no earlier than the end of the current
+    phase's window (the pack's ``phase_window``, which may have to read the day's posts)."""
+    from modtool.core.registry import get_pack
+    from modtool.core.problems import UserError
+
+    pack = get_pack(gd.game.id)
+    try:
+        found = pack.time_span(gd)
+        first, last = recorded_times(gd) if found is None else found
+        start = pack.game_start(gd)
+        end = pack.phase_window(gd).end if window else None
+    except UserError:  # a ledger replay cannot read: the command's own checks name it
+        return None, None
+    if start is None:
+        start = first
+    elif first is not None:
+        start = min(start, first)
+    if end is not None:
+        last = end if last is None else max(last, end)
+    return start, last
+
+
+def check(gd, when: datetime, option: str = "--at", *, opening: bool = False) -> datetime:
+    """``when`` if it lies in the game's span, else a refusal naming ``option`` and the value.
+    ``opening``: the time moves the game's start (``modtool open``), so it may lie up to
+    the margin before the start known so far."""
+    from modtool.core.arguments import refuse
+    from modtool.core.timeutil import fmt
+
+    slack = margin(gd)
+    start, last = span(gd, window=False)  # what the game knows at no cost
+    if last is not None and when > last + slack:
+        start, last = span(gd)  # only a time that far ahead asks for the current phase's end
+    shown = fmt(when, False)
+    if start is not None and when < (start - slack if opening else start):
+        raise refuse(option, t("{value} 早于这局游戏开始的时间 {start}：多半是日期或年份打错了").format(
+            value=shown, start=fmt(start, False)))
+    if last is not None and when > last + slack:
+        days = slack.total_seconds() / 86400
+        raise refuse(option, t("{value} 比这局游戏已知的最晚时间 {last} 晚了 {days} 天以上：多半是日期或年份打错了"
+                               "（最晚可写 {limit}；这个天数是游戏选项 time_margin_days）").format(
+            value=shown, last=fmt(last, False), days=f"{days:g}", limit=fmt(last + slack, False)))
+    return when

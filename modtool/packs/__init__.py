@@ -1,0 +1,1 @@
+"""The games shipped with modtool, one package each (``modtool.packs.<id>``)."""

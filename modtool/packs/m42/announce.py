@@ -1,0 +1,60 @@
+"""Which view each M42 post is rendered from (public ones never see secrets)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from modtool.core.gamefile import GameDir
+from modtool.packs.m42 import facts, views
+from modtool.packs.m42.engine import State, day_context
+from modtool.packs.m42.post_kinds import KINDS
+from modtool.packs.m42.report import vote_post_context
+from modtool.packs.m42.tally import tally_day
+from modtool.core.problems import Problem, UserError
+from modtool.core.render import list_limit
+from modtool.core.timeutil import fmt
+
+
+def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night: int | None,
+            close: datetime | None = None, card: int | None = None, character: str | None = None,
+            title: str | None = None) -> dict:
+    if kind not in KINDS:
+        raise UserError(f"未知的帖子种类「{kind}」；可用：" + "、".join(KINDS))
+    if character is not None and kind != "roles":
+        raise UserError(f"--character 只用于 roles（身份通知），不用于 {kind}")
+    if title is not None and kind != "vote":
+        raise UserError(Problem("命令行", f"--title 只用于 vote 帖（现在是「{kind}」）"))
+    day = day if day is not None else st.number
+    night = night if night is not None else st.number
+    if kind == "vote":
+        ctx = day_context(gd, st, day, close)
+        t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd), facts.vote_options(gd))
+        post = vote_post_context(t.to_json(), gd.game.name, fmt(ctx.close, False), ctx.sped_up,
+                                 str(gd.options.get("forum_base_url", "")), fmt_,
+                                 list_limit(gd), facts.vote_post_title(gd, title))
+        # M42-R13 / rule post: red-card exits are announced right after the vote.
+        post["reds"] = [e.name for e in st.exits if e.cause == "redcard" and e.phase == "day" and e.number == day]
+        return post
+    if kind == "day-start":
+        return views.day_start(gd, st, day)
+    if kind == "succession":
+        return views.succession(gd, st)
+    if kind == "end":
+        return views.end(gd, st)
+    if kind == "cards":
+        return views.cards_post(gd, st, day)
+    if kind == "speed":
+        return views.speed_post(gd, st, day)
+    if kind == "schedule":
+        return views.schedule_post(gd, st, day)
+    if kind == "card-notice":
+        return views.card_notice(gd, st, card)
+    if kind == "roles":
+        return views.role_cards(gd, st, character)
+    if kind == "witch":
+        return views.witch_notice(gd, st, night)
+    if kind == "seer":
+        return views.seer_result(gd, st, night)
+    if kind == "wolves":
+        return views.wolves_result(gd, st, night)
+    return views.prompt(gd, st, kind)

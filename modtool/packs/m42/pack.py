@@ -1,0 +1,136 @@
+"""The M42 pack (狐妖小红娘版杀, Chinese forum werewolf): its hooks for modtool.core.registry.
+
+Light on purpose: modtool imports it at start; the rules load inside the hooks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.core.games import data_dir
+from modtool.packs.m42.post_kinds import KINDS
+from modtool.core.registry import GamePack
+
+
+class M42Pack(GamePack):
+    id = "m42"
+    name = "m42（狐妖小红娘版杀）"
+    default_for_new = True
+    kinds = KINDS
+    corrections = frozenset({"waive", "withdraw"})
+    writing_commands = frozenset({"close", "open", "proxy", "card", "withdraw", "decide", "substitute",
+                                  "assistant", "waive", "speedup"})
+
+    def data_file(self) -> Path:
+        return data_dir("games") / "m42.yaml"
+
+    def templates_dir(self) -> Path:
+        return data_dir("templates") / "m42"
+
+    def event_schemas(self) -> dict:
+        from modtool.packs.m42.events import M42_EVENTS
+
+        return M42_EVENTS
+
+    def results(self, gd) -> dict:
+        from modtool.packs.m42.results import results
+
+        return results(gd)
+
+    def replay_problems(self, gd) -> list:
+        from modtool.packs.m42.engine import replay
+        from modtool.core.problems import UserError
+
+        from modtool.packs.m42.references import reference_problems
+
+        try:
+            st = replay(gd)
+        except UserError as exc:
+            return list(exc.problems)
+        return list(st.problems) + reference_problems(gd, st)
+
+    def phase_window(self, gd):
+        from modtool.packs.m42.engine import replay
+        from modtool.packs.m42.windows import phase_window
+        from modtool.core.problems import UserError
+
+        if gd.problems:
+            raise UserError(gd.problems)
+        return phase_window(gd, replay(gd))
+
+    def game_start(self, gd):
+        """Day 1's opening (M42-R1, R15: the game starts with day 1's start post)."""
+        return self.time_span(gd)[0]
+
+    def time_span(self, gd):
+        """From the replay (continued from its snapshot: a card on a 100,000-post ledger
+        decodes no post): day 1's opening, and the latest time of the timeline, the cards,
+        the days' closes and the nights' submissions; the current phase's window end is
+        added by ``modtool.core.timespan``."""
+        from modtool.packs.m42.engine import replay
+        from modtool.core.problems import UserError
+
+        if "m42_time_span" in gd.memo:
+            return gd.memo["m42_time_span"]
+        if gd.problems:
+            raise UserError(gd.problems)
+        st = replay(gd)
+        opened = st.days[1].opened if 1 in st.days else None
+        times = [m.at for m in st.timeline] + [c.at for c in st.cards]
+        times += [d.opened for d in st.days.values() if d.opened] + [d.closed for d in st.days.values() if d.closed]
+        times += [t for n in st.nights.values() for t in (n.start, n.kill_at, n.resolved_at) if t]
+        times = [t for t in times if t is not None]
+        gd.memo["m42_time_span"] = found = (opened, max(times) if times else None)
+        return found
+
+    def import_notices(self, gd, day, events) -> list:
+        if not events or gd.problems:
+            return []
+        from modtool.packs.m42.window import outside_day
+
+        return outside_day(gd, day, events)
+
+    def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
+        from modtool.packs.m42.cli import tally_command
+
+        tally_command(game_dir, day, floor, at, close, as_json)
+
+    def chart(self, game_dir, gd, *, day, floor, at, close):
+        from modtool.packs.m42 import facts
+        from modtool.packs.m42.chart import chart_of
+        from modtool.packs.m42.cli import _tally
+
+        from modtool.core.timeutil import parse_time
+
+        gd, ctx, t, _ = _tally(game_dir, day, floor, at, close)
+        upto = f"{floor}楼" if floor is not None else at
+        return chart_of(gd, ctx, t, upto=upto, upto_at=parse_time(at, gd.tz) if at else None,
+                        freeze_minutes=facts.vote_options(gd).change_freeze_minutes)
+
+    def status(self, game_dir, gd, *, as_json) -> None:
+        from modtool.packs.m42.cli import status_command
+
+        status_command(game_dir, as_json)
+
+    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
+        from modtool.packs.m42.cli import announce_command
+
+        announce_command(game_dir, kind, fmt, options)
+
+    def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now) -> None:
+        from modtool.packs.m42.cli import act_command
+
+        act_command(game_dir, gd, actor, ability, targets, at, night, text)
+
+    def advance(self, game_dir, gd, *, at, now) -> None:
+        from modtool.packs.m42.cli import advance_command
+
+        advance_command(game_dir, gd, at)
+
+    def command_apps(self):
+        from modtool.packs.m42.cli import app
+
+        return (app,)
+
+
+PACK = M42Pack()

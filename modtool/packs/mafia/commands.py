@@ -1,0 +1,155 @@
+"""The host's facts, checked and appended: replacements, deaths, day starts, deadlines, aliases.
+
+Each refuses a bad argument before anything is written (exit 1, the ledger
+untouched) and names what it could not read, with a "did you mean" when a
+name is near one in the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.packs.mafia.day import facts
+from modtool.packs.mafia.messages import _
+from modtool.core.problems import Problem, UserError
+
+
+def slot_arg(gd, label: str, argument: str) -> str:
+    """The slot a command names: exact or case-insensitive name (any of its players) or alias."""
+    slots = facts(gd).slots
+    key = slots.find(label)
+    if key is None:
+        hint = slots.resolve(label)
+        if hint.key is not None:  # a unique prefix: still refused, but named
+            suggestion = slots.name(hint.key, 10**9)
+        else:
+            suggestion = hint.hint
+        tail = _(" (did you mean {name}?)").format(name=suggestion) if suggestion else ""
+        raise UserError(Problem(_("command line {argument}").format(argument=argument),
+                                _("no slot is named \"{label}\"{tail}").format(label=label, tail=tail)))
+    return key
+
+
+def _append(game_dir: Path, gd, ev: dict) -> None:
+    from modtool.core.announced import record as record_fact
+    from modtool.core.soundness import require_sound
+
+    require_sound(gd)
+    record_fact(gd, [ev])
+
+
+def _post_arg(post: int) -> int:
+    if post < 0:
+        raise UserError(Problem(_("command line --post"), _("a post number is 0 or more, not {n}").format(n=post)))
+    return post
+
+
+def replace(game_dir: Path, gd, slot: str, player: str, post: int, account: str | None) -> str:
+    key = slot_arg(gd, slot, "SLOT")
+    player = " ".join(player.split())
+    if not player:
+        raise UserError(Problem(_("command line PLAYER"), _("the new player's name is empty")))
+    taken = facts(gd).slots.find(player)
+    if taken is not None:
+        raise UserError(Problem(_("command line PLAYER"), _("\"{player}\" already plays or played a slot ({slot})")
+                                .format(player=player, slot=taken)))
+    ev = {"type": "replace", "slot": key, "player": player, "post": _post_arg(post)}
+    if account and account != player:
+        ev["account"] = account
+    _append(game_dir, gd, ev)
+    return _("{player} replaces {old} in slot {slot} from post #{post} on.").format(
+        player=player, old=facts(gd).slots.name(key, post), slot=key, post=post)
+
+
+def death(game_dir: Path, gd, who: str, post: int, how: str | None) -> str:
+    key = slot_arg(gd, who, "WHO")
+    if any(d["slot"] == key for d in facts(gd).deaths):
+        raise UserError(Problem(_("command line WHO"), _("{name} is already recorded dead").format(name=who)))
+    ev = {"type": "death", "slot": key, "post": _post_arg(post)}
+    if how:
+        ev["how"] = how
+    _append(game_dir, gd, ev)
+    return _("{name} is dead from post #{post} on.").format(name=facts(gd).slots.name(key, post), post=post)
+
+
+def start_day(game_dir: Path, gd, day: int, post: int) -> str:
+    starts = dict(facts(gd).starts)
+    following = max(starts, default=0) + 1
+    if day > following:  # a day number typo (12 for 2): days come one after another
+        raise UserError(Problem(_("command line --day"), _("day {day} cannot start yet: the days started so far are {days}, "
+                                                          "so the next one is day {next} (nothing was written)").format(
+            day=day, days=", ".join(map(str, sorted(starts))) or _("none"), next=following)))
+    starts[day] = _post_arg(post)
+    ordered = sorted(starts.items())
+    for (d, p), (later, later_post) in zip(ordered, ordered[1:]):
+        if later_post <= p and day in (d, later):
+            raise UserError(Problem(_("command line --post"), _("day {later} starts at post #{later_post}, not after day "
+                                                                "{day}'s start (#{post}): days start in order").format(
+                later=later, later_post=later_post, day=d, post=p)))
+    _append(game_dir, gd, {"type": "start_day", "day": day, "post": post})
+    return _("Day {day} starts at post #{post}.").format(day=day, post=post)
+
+
+def deadline(game_dir: Path, gd, day: int, at: str, note: str | None) -> str:
+    """The day's deadline as the host set it (MS-R3); a later one replaces it (an extension)."""
+    from modtool.core.arguments import time_arg
+    from modtool.core.timespan import check
+    from modtool.core.timeutil import fmt
+
+    from modtool.packs.mafia.day import days
+
+    known = days(gd)
+    if day not in known:  # a deadline for a day that never started: a typo of the day
+        raise UserError(Problem(_("command line --day"), _("day {day} has not started; the days started so far: {days} "
+                                                          "(modtool start-day records where a day starts)")
+                                .format(day=day, days=", ".join(map(str, known)) or _("none"))))
+    when = check(gd, time_arg(at, gd.tz, "--at"), "--at")  # a year or month typo is never a deadline
+    ev = {"type": "close", "day": day, "at": fmt(when, False)}
+    if note:
+        ev["note"] = note
+    _append(game_dir, gd, ev)
+    return _("Day {day}'s deadline is {at} ({zone}).").format(day=day, at=ev["at"], zone=gd.tz)
+
+
+def alias(game_dir: Path, gd, label: str, slot: str) -> str:
+    key = slot_arg(gd, slot, "SLOT")
+    label = " ".join(label.split())
+    if not label:
+        raise UserError(Problem(_("command line ALIAS"), _("the alias is empty")))
+    other = facts(gd).slots.find(label)
+    if other is not None and other != key:
+        raise UserError(Problem(_("command line ALIAS"), _("\"{alias}\" already names slot {slot}")
+                                .format(alias=label, slot=other)))
+    _append(game_dir, gd, {"type": "alias", "alias": label, "slot": key})
+    return _("A vote for \"{alias}\" now counts for {slot}.").format(alias=label, slot=key)
+
+
+def problems(gd) -> list[Problem]:
+    """Damage only a replay would trip on, with its ledger line: facts that name
+    no slot, day starts out of order, post times that cannot be read."""
+    from modtool.core.timeutil import parse_time
+
+    keys = {c.name for c in gd.roster}
+    found = []
+    for ev in gd.of_type("replace", "death", "alias"):
+        if ev.data.get("slot") not in keys:
+            found.append(Problem(gd.source, _("{type} names slot \"{slot}\", which is not in the roster")
+                                 .format(type=ev.type, slot=ev.data.get("slot")), ev.line))
+    starts: dict[int, tuple[int, int | None]] = {}  # day -> (first post, line of the fact), the later fact winning
+    for ev in gd.of_type("post"):
+        starts.setdefault(ev.data["day"], (ev.data["floor"], None))
+    for ev in gd.of_type("start_day"):
+        starts[ev.data["day"]] = (ev.data["post"], ev.line)
+    ordered = sorted(starts.items())
+    for (day, (post, _line)), (later, (later_post, line)) in zip(ordered, ordered[1:]):
+        if later_post <= post:
+            found.append(Problem(gd.source, _("day {later} starts at post #{later_post}, not after day {day}'s start "
+                                              "(#{post}): days start in order").format(
+                later=later, later_post=later_post, day=day, post=post), line))
+    for ev in gd.of_type("post"):
+        try:
+            parse_time(str(ev.data.get("time")), gd.tz)
+        except ValueError:
+            found.append(Problem(gd.source, _("post #{post}: unreadable time \"{time}\"").format(
+                post=ev.data.get("floor"), time=ev.data.get("time")), ev.line))
+    return found

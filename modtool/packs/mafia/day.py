@@ -1,0 +1,349 @@
+"""A day replayed from the ledger's facts: votes, majority, hammer, lynch.
+
+Rules (the rulings MS-R1 to MS-R5, from the host's post #1 of Game 1145):
+
+* MS-R3: majority is floor(living / 2) + 1. Reaching it lynches at once, and
+  the rest of the hammer post (an unvote too) and every later post of the day
+  change nothing. No lynch needs the same count. Votes after the day's deadline
+  (the host's latest ``close`` fact) do not count. At the deadline without a
+  majority nobody is lynched (option ``deadline_rule: plurality``: the unique
+  leader is).
+* MS-R1: a vote moves the voter's vote. Voting the same target again changes
+  nothing (the vote keeps its place in the cast order). An unvote with nothing,
+  or with a name that resolves, takes the vote back. An unvote followed by words
+  that name no one is prose. Bold text that mentions a vote word and names a
+  player without the form is flagged, not counted.
+* MS-R2: a name that does not resolve is unresolved, with a hint, until the
+  host declares an alias.
+* MS-R4: only living slots vote and are voted for; a replacement keeps the slot's vote.
+
+The posts of day N are those from its start (a ``start_day`` fact, else the
+first post imported as day N) to the post before day N+1 starts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import regex
+
+from modtool.core.eventfacts import post_of
+from modtool.packs.mafia.actions import own_actions, own_mentions
+from modtool.packs.mafia.slots import Slots
+from modtool.core.markup import MarkupError
+
+NO_LYNCH = "\0no lynch"
+
+
+def majority(living: int) -> int:
+    return living // 2 + 1
+
+
+@dataclass
+class Unresolved:
+    post: int
+    voter: str
+    text: str
+    hint: str | None = None
+    reason: str = "unknown"  # "unknown" (no such name), "dead", or "unreadable" (the body could not be read)
+
+
+@dataclass
+class Flag:
+    """Bold text that mentions a vote word and a player without the action form (MS-R1): not counted, shown to the host."""
+
+    post: int
+    voter: str
+    kind: str  # "vote" or "unvote"
+    text: str  # the words after the vote word
+    names: str  # the slot key they name
+
+
+@dataclass
+class Edited:
+    """A vote post edited on the forum (G-R3): counted as it reads now, shown to the host with the versions before."""
+
+    post: int
+    voter: str
+    edited: str  # the forum's edit line ("Last edited by …"), or the core's note that the text changed
+    now: list  # its actions as it reads now (``actions.Action``)
+    before: list[list]  # the actions of each earlier saved version, oldest first
+
+
+@dataclass
+class DayTally:
+    day: int
+    start: int
+    living: list[str]  # slot keys, roster order
+    votes: dict[str, tuple[str, int]] = field(default_factory=dict)  # voter -> (target key, cast seq)
+    lynched: str | None = None  # slot key, NO_LYNCH, or None
+    hammer_post: int | None = None
+    deadline: datetime | None = None  # the host's latest deadline for the day (MS-R3)
+    deadline_passed: bool = False  # the day ran to its deadline without a majority
+    unresolved: list[Unresolved] = field(default_factory=list)
+    last_post: int | None = None  # the last post read
+    stopped: list[str] = field(default_factory=list)  # voters whose vote went, in the order it went
+    # After each post that moved a vote: (post, time, voter, {target key: count}, a vote moved
+    # from one target to another). The chart's timeline.
+    steps: list[tuple] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
+    edited: list[Edited] = field(default_factory=list)
+
+    @property
+    def majority(self) -> int:
+        return majority(len(self.living))
+
+    def voters_of(self, target: str) -> list[str]:
+        return [v for v, (t, _) in sorted(self.votes.items(), key=lambda kv: kv[1][1]) if t == target]
+
+    def targets(self) -> list[str]:
+        """Targets in the order of their oldest standing vote."""
+        seen: dict[str, None] = {}
+        for _, (t, _) in sorted(self.votes.items(), key=lambda kv: kv[1][1]):
+            seen.setdefault(t, None)
+        return list(seen)
+
+    def not_voting(self) -> list[str]:
+        """Who never voted today (roster order), then who took a vote back, in the order they did."""
+        stopped = [k for k in self.stopped if k in self.living and k not in self.votes]
+        return [k for k in self.living if k not in self.votes and k not in stopped] + stopped
+
+    def drop(self, voter: str) -> None:
+        if self.votes.pop(voter, None) is not None:
+            if voter in self.stopped:
+                self.stopped.remove(voter)
+            self.stopped.append(voter)
+
+
+@dataclass
+class Facts:
+    slots: Slots
+    posts: list  # post events' Posts (``eventfacts.post_of``: split once per load), by post number
+    starts: dict[int, int]  # day -> first post
+    deaths: list[dict]
+
+
+def facts(gd) -> Facts:
+    memo = gd.memo.get("mafia_facts")
+    if memo is not None:
+        return memo
+    replacements = [e.data for e in gd.of_type("replace")]
+    aliases = [e.data for e in gd.of_type("alias")]
+    events = sorted(gd.of_type("post"), key=lambda e: e.data["floor"])
+    starts: dict[int, int] = {}
+    for e in events:
+        starts.setdefault(e.data["day"], e.data["floor"])
+    posts = [post_of(e, gd) for e in events]
+    for e in gd.of_type("start_day"):
+        starts[e.data["day"]] = e.data["post"]  # the host's word wins, the later fact over the earlier
+    got = Facts(Slots(gd.roster, replacements, aliases), posts, starts, [e.data for e in gd.of_type("death")])
+    gd.memo["mafia_facts"] = got
+    return got
+
+
+def days(gd) -> list[int]:
+    return sorted(facts(gd).starts)
+
+
+def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | None = None) -> DayTally:
+    f = facts(gd)
+    start = f.starts.get(day)
+    if start is None:
+        return DayTally(day, 0, [k for k in f.slots.keys() if not _dead_before(gd, f, k, 0, day)])
+    living = [k for k in f.slots.keys() if not _dead_before(gd, f, k, start, day)]
+    t = DayTally(day, start, living)
+    t.deadline = deadline_of(gd, day)
+    seq = 0
+    deaths = sorted((d for d in f.deaths if d["post"] > start), key=lambda d: d["post"])
+    posts = _day_posts(f, day, upto_post)
+    for post in posts:
+        n = post.floor
+        if upto_time is not None and post.time > upto_time:
+            break
+        if t.deadline is not None and post.time > t.deadline:  # MS-R3: the day is over at its deadline
+            t.deadline_passed = True
+            break
+        while deaths and deaths[0]["post"] <= n:  # a death in the day: the slot leaves, votes on it fall
+            _remove(t, deaths.pop(0)["slot"])
+        t.last_post = n
+        voter = f.slots.of_author(post.author, n)
+        if voter is None or voter not in t.living:
+            continue
+        acts = own_actions(post.split(keep_tags=True))
+        if acts is None:
+            t.unresolved.append(Unresolved(n, voter, "", None, "unreadable"))
+            continue
+        if post.edited or post.extra.get("earlier"):
+            _note_edit(t, post, voter, acts)
+        split = post.split(keep_tags=True)
+        for said in own_mentions(split):
+            named = _names_someone(f, said.target)
+            if named is not None:
+                t.flags.append(Flag(n, voter, said.kind, said.target, named))
+        had = t.votes.get(voter, (None,))[0]
+        before = dict(t.votes)
+        seq = _read_actions(t, f, acts, voter, n, seq)
+        if t.votes != before:
+            now = t.votes.get(voter, (None,))[0]
+            t.steps.append((n, post.time, voter, _counts(t), had is not None and now is not None and now != had))
+        if t.lynched is not None:
+            return t
+    if t.deadline is not None and not t.deadline_passed:
+        # The day ran out when the next one started (and the tally reads to the day's end), or when asked at a later time.
+        whole_day = upto_post is None or bool(posts) and upto_post >= _day_posts(f, day, None)[-1].floor
+        ran_out = any(d > day for d in f.starts) and whole_day and upto_time is None
+        t.deadline_passed = ran_out or (upto_time is not None and upto_time >= t.deadline)
+    if t.deadline_passed:
+        _at_deadline(gd, t)
+    return t
+
+
+def _note_edit(t: DayTally, post, voter: str, acts) -> None:
+    """G-R3, MS-R1: an edited post that is (or was) a vote post counts as it reads now and is
+    shown with what each version before it did."""
+    from dataclasses import replace
+
+    before = []
+    for version in post.extra.get("earlier") or ():
+        old = own_actions(replace(post, body=str(version.get("body", "")), extra={}).split(keep_tags=True))
+        before.append(old or [])
+    if acts or any(before):
+        t.edited.append(Edited(post.floor, voter, str(post.edited or ""), list(acts), before))
+
+
+def deadline_of(gd, day: int) -> datetime | None:
+    """The day's deadline: the host's latest ``close`` fact for it (a later extension replaces it)."""
+    from modtool.core.eventfacts import event_time
+
+    closes = [e for e in gd.of_type("close") if e.data.get("day") == day]
+    return event_time(gd, closes[-1]) if closes else None
+
+
+DEADLINE_RULES = ("no_lynch", "plurality")
+
+
+def _at_deadline(gd, t: DayTally) -> None:
+    """MS-R3: at the deadline without a majority nobody is lynched; with option
+    ``deadline_rule: plurality`` the unique leader is (a tie, or no lynch ahead: nobody)."""
+    from modtool.packs.mafia.messages import _
+    from modtool.core.problems import Problem, UserError
+
+    rule = gd.options.get("deadline_rule", "no_lynch")
+    if rule not in DEADLINE_RULES:
+        raise UserError(Problem(gd.source, _("options → deadline_rule is {rules}, not \"{rule}\"").format(
+            rules=" or ".join(DEADLINE_RULES), rule=rule)))
+    if rule == "plurality":
+        counts = {target: len(t.voters_of(target)) for target in t.targets()}
+        if counts:
+            top = max(counts.values())
+            leaders = [k for k, v in counts.items() if v == top]
+            if len(leaders) == 1 and leaders[0] != NO_LYNCH:
+                t.lynched = leaders[0]
+
+
+def _counts(t: DayTally) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for target, _ in t.votes.values():
+        counts[target] = counts.get(target, 0) + 1
+    return counts
+
+
+def _read_actions(t: DayTally, f: Facts, acts, voter: str, n: int, seq: int) -> int:
+    """One post's actions, in order; the cast counter after them. Stops at a reached majority."""
+    for act in acts:
+        if act.kind == "unvote":
+            found = f.slots.resolve(act.target) if act.target else None
+            if found is not None and found.key is None:
+                # MS-R1: unvote takes nothing, a separator, or a name that resolves. A name
+                # that does not (a typo) is unresolved, with a hint, as a vote's (MS-R2);
+                # words that name no one are prose.
+                named = _names_someone(f, act.target)
+                if found.hint or named:
+                    t.unresolved.append(Unresolved(n, voter, act.target, found.hint or f.slots.name(named, n)))
+                continue
+            t.drop(voter)
+            continue
+        if act.kind == "no_lynch":
+            target = NO_LYNCH
+        else:
+            found = f.slots.resolve(act.target)
+            if found.key is None or found.key not in t.living:
+                t.unresolved.append(Unresolved(n, voter, act.target, found.hint,
+                                               "unknown" if found.key is None else "dead"))
+                continue
+            target = found.key
+        if t.votes.get(voter, (None,))[0] != target:
+            seq += 1
+            t.votes[voter] = (target, seq)
+        if len(t.voters_of(target)) >= t.majority:
+            t.lynched, t.hammer_post = target, n
+            return seq
+    return seq
+
+
+def _names_someone(f: Facts, text: str) -> str | None:
+    """The slot the first one to three words of ``text`` name (MS-R2), if any."""
+    words = text.split()
+    for k in (3, 2, 1):
+        if len(words) >= k:
+            key = f.slots.resolve(" ".join(words[:k]).strip(".,!?;:'\"()")).key
+            if key is not None:
+                return key
+    return None
+
+
+def _day_posts(f: Facts, day: int, upto_post: int | None):
+    """The posts of day ``day`` (its start to the post before the next day's), up to ``upto_post``."""
+    start = f.starts[day]
+    later = [p for d, p in f.starts.items() if d > day]
+    end = min(later) - 1 if later else None
+    bounds = [x for x in (end, upto_post) if x is not None]
+    last = min(bounds) if bounds else None
+    return [p for p in f.posts if p.floor >= start and (last is None or p.floor <= last)]
+
+
+_COUNT_TITLE = regex.compile(r"\bVote\s*Count\s*(\d+)\.(\d+)\b", regex.I)
+
+
+def next_count_number(gd, t: DayTally) -> int:
+    """N of the next "Vote Count D.N" of day ``t.day`` (the house style numbers a
+    day's counts from D.0, the empty count that opens it): one more than the
+    highest D.N posted that day up to the tallied post by an account that plays
+    no slot (the host), in a post's own text, not in quotes; with none posted,
+    0 while no one has voted, else 1."""
+    f = facts(gd)
+    if t.day not in f.starts or t.last_post is None:  # no post of the day read yet
+        return 0
+    found = [int(m.group(2)) for p in _day_posts(f, t.day, t.last_post)
+             if f.slots.of_author(p.author, p.floor) is None  # the host's (no player's "unofficial" count)
+             and not isinstance(own := p.split(), MarkupError)
+             for m in _COUNT_TITLE.finditer(own.own) if int(m.group(1)) == t.day]
+    if found:
+        return max(found) + 1
+    return 1 if t.votes or t.stopped or t.unresolved else 0
+
+
+def _remove(t: DayTally, key: str) -> None:
+    if key in t.living:
+        t.living.remove(key)
+    t.votes.pop(key, None)
+    for voter in [v for v, (target, _) in t.votes.items() if target == key]:
+        t.drop(voter)
+
+
+def _dead_before(gd, f: Facts, key: str, start: int, day: int) -> bool:
+    """Dead before day ``day`` starts: a death fact before its first post, or lynched on an earlier day."""
+    if any(d["slot"] == key and d["post"] <= start for d in f.deaths):
+        return True
+    for earlier in (d for d in f.starts if d < day):
+        if _lynched(gd, earlier) == key:
+            return True
+    return False
+
+
+def _lynched(gd, day: int) -> str | None:
+    memo = gd.memo.setdefault("mafia_lynched", {})
+    if day not in memo:
+        memo[day] = tally_day(gd, day).lynched
+    return memo[day]

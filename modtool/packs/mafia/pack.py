@@ -1,0 +1,327 @@
+"""The mafia pack (MafiaScum "Mini Normal" forum mafia, English): its hooks for
+``modtool.core.registry`` (``PACK``), and the functions behind them.
+
+Light on purpose: modtool imports it at start; the rules load inside the hooks.
+Besides the shared hooks it reads phpBB topics for ``modtool import``
+(``read_dump``) and brings the host's fact commands (``replace``, ``death``,
+``start-day``, ``alias``).
+"""
+
+from __future__ import annotations
+
+from datetime import tzinfo
+from pathlib import Path
+from typing import Optional
+
+from modtool.core.registry import GamePack
+
+GAME_ID = "mafia"
+KINDS = {"vote": "Vote count post: one row per target with its voters in cast order, not voting, majority, deadline"}
+
+
+def read_dump(text: str, source: str, tz: tzinfo):
+    """(posts, problems) when ``text`` is a phpBB topic, else None (another reader's)."""
+    from modtool.packs.mafia.forum import detect, read_topic
+
+    if detect(text) is None:
+        return None
+    return read_topic(text, source, tz)
+
+
+def problems(gd) -> list:
+    from modtool.packs.mafia.commands import problems as fact_problems
+
+    return fact_problems(gd)
+
+
+def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
+    """A ledger with the roster's slots (name, account, aliases), nothing dealt."""
+    from modtool import ledger
+    from modtool.core.gamefile import ledger_path, read_roster
+    from modtool.core.games import load_game
+    from modtool.packs.mafia.messages import _
+    from modtool.core.newgame import read_roster_file
+    from modtool.core.problems import Problem, UserError
+
+    if roster_file is None:
+        raise UserError(Problem(_("command line"), _("give the slots with --roster FILE")))
+    path = ledger_path(game_dir)
+    if path.exists():
+        raise UserError(Problem(str(path), _("a ledger already exists here; it is not overwritten")))
+    game = load_game(GAME_ID)
+    roster, found = read_roster(read_roster_file(roster_file), game, str(roster_file), script=False)
+    seen: dict[str, str] = {}
+    for c in roster:  # MS-R2 reads names without case: "Pine" and "pine" would be one name
+        for label in (c.name, *c.aliases):
+            other = seen.setdefault(label.casefold(), c.name)
+            if other != c.name:
+                found.append(Problem(str(roster_file), _("\"{label}\" of {name} and a name or alias of {other} differ only "
+                                                         "in case; votes could not tell them apart").format(
+                    label=label, name=c.name, other=other)))
+    if found:
+        raise UserError(found)
+    lines = [f"# modtool ledger: {game.name}",
+             "# Facts only (posts, replacements, deaths, day starts, aliases); lynches are replayed.",
+             "# You may edit it by hand and add comments; modtool only appends.",
+             f"game: {GAME_ID}",
+             "options: {}   # overrides of games/mafia.yaml, e.g. timezone: UTC",
+             "roster:"]
+    import json
+
+    for c in roster:
+        entry = {"name": c.name, "account": c.account, **({"aliases": list(c.aliases)} if c.aliases else {})}
+        lines.append("  - " + json.dumps(entry, ensure_ascii=False))
+    Path(game_dir).mkdir(parents=True, exist_ok=True)
+    ledger.write_new(path, "\n".join(lines) + "\n", [])
+    return path
+
+
+def _day_tally(gd, day, upto_post, at):
+    from modtool.core.arguments import time_arg
+    from modtool.packs.mafia.day import days, tally_day
+    from modtool.core.problems import UserError
+
+    if gd.problems:
+        raise UserError(gd.problems)
+    known = days(gd)
+    day = day if day is not None else (known[-1] if known else 1)
+    if known and day not in known:
+        from modtool.packs.mafia.messages import _
+        from modtool.core.problems import Problem
+
+        raise UserError(Problem(_("command line --day"), _("day {day} has not started; the days started so far: {days} "
+                                                          "(modtool start-day records where a day starts)")
+                                .format(day=day, days=", ".join(map(str, known)))))
+    at_dt = time_arg(at, gd.tz, "--at") if at else None
+    return tally_day(gd, day, upto_post, at_dt)
+
+
+def tally(gd, day: Optional[int], upto_post: Optional[int], at: Optional[str], as_json: bool) -> str:
+    import json
+
+    from modtool.packs.mafia.views import tally_json, tally_text
+
+    t = _day_tally(gd, day, upto_post, at)
+    data = tally_json(gd, t)
+    if as_json:
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return tally_text(data, data["deadline"])
+
+
+def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_post: Optional[int],
+             title: Optional[str], image: Optional[str] = None) -> str:
+    from modtool.packs.mafia.day import next_count_number
+    from modtool.packs.mafia.messages import _
+    from modtool.packs.mafia.views import tally_json, vote_post_context
+    from modtool.core.problems import Problem, UserError
+    from modtool.core.render import render
+
+    if kind not in KINDS:
+        raise UserError(Problem(_("command line KIND"), _("this game has no \"{kind}\" post; it has: {kinds}")
+                                .format(kind=kind, kinds=", ".join(KINDS))))
+    t = _day_tally(gd, day, upto_post, None)
+    data = tally_json(gd, t)
+    label = title or (_("Vote Count {day}.final").format(day=t.day) if t.hammer_post is not None or t.deadline_passed
+                      else _("Vote Count {day}.{n}").format(day=t.day, n=next_count_number(gd, t)))
+    return render(GAME_ID, kind, fmt, {**vote_post_context(data, label, data["deadline"]), "image": image}, game_dir)
+
+
+def _commands():
+    """The host's fact commands, as a typer app whose commands join modtool's."""
+    import typer
+
+    from modtool.cli.common import open_dir as _open
+
+    app = typer.Typer()
+
+    @app.command("replace")
+    def replace_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        slot: str = typer.Argument(..., help="the slot: any of its players' names, or an alias"),
+        player: str = typer.Argument(..., help="the replacement's name"),
+        post: int = typer.Option(..., "--post", help="the host's post announcing it; the new player's posts count from it on"),
+        account: Optional[str] = typer.Option(None, "--account", help="forum account, when not the name"),
+    ) -> None:
+        """Mafia: a replacement takes over a slot and its current vote.
+
+        Examples:
+
+        \b
+          modtool replace examples/mafia lynchking DarthYoshi --post 141
+          modtool replace examples/mafia AMP Meransiel --post 157 --account Meransiel
+        """
+        from modtool.packs.mafia.commands import replace
+
+        typer.echo(replace(game_dir, _game(game_dir), slot, player, post, account))
+
+    @app.command("death")
+    def death_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        who: str = typer.Argument(..., help="the slot: any of its players' names, or an alias"),
+        post: int = typer.Option(..., "--post", help="the host's post announcing it; dead from it on"),
+        how: Optional[str] = typer.Option(None, "--how", help="e.g. \"killed Night 1, Vanilla Townie\""),
+    ) -> None:
+        """Mafia: a death the host announced (night kill, modkill); lynches are replayed, never recorded.
+
+        Examples:
+
+        \b
+          modtool death examples/mafia Klazam --post 2 --how "killed Night 0"
+          modtool death examples/mafia Pine --post 293
+        """
+        from modtool.packs.mafia.commands import death
+
+        typer.echo(death(game_dir, _game(game_dir), who, post, how))
+
+    @app.command("start-day")
+    def start_day_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        day: int = typer.Option(..., "--day", min=1, help="the day"),
+        post: int = typer.Option(..., "--post", help="its first post (the host's day start)"),
+    ) -> None:
+        """Mafia: where the host started a day (its first post).
+
+        Examples:
+
+        \b
+          modtool start-day examples/mafia --day 1 --post 3
+          modtool start-day examples/mafia --day 2 --post 293
+        """
+        from modtool.packs.mafia.commands import start_day
+
+        typer.echo(start_day(game_dir, _game(game_dir), day, post))
+
+    @app.command("deadline")
+    def deadline_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        day: int = typer.Option(..., "--day", min=1, help="the day"),
+        at: str = typer.Option(..., "--at", help="the deadline in the game's zone (UTC by default), e.g. \"2011-04-08 17:30\""),
+        note: Optional[str] = typer.Option(None, "--note", help="e.g. \"extended 24 hours\""),
+    ) -> None:
+        """Mafia: a day's deadline as the host set it; record it again when the host extends it (the later wins).
+
+        Votes after it do not count; reached without a majority, nobody is lynched
+        (MS-R3; option deadline_rule: plurality lynches the unique leader instead).
+
+        Examples:
+
+        \b
+          modtool deadline examples/mafia --day 1 --at "2011-05-16 17:30"
+          modtool deadline examples/mafia --day 1 --at "2011-05-17 17:30" --note "extended a day"
+        """
+        from modtool.packs.mafia.commands import deadline
+
+        typer.echo(deadline(game_dir, _game(game_dir), day, at, note))
+
+    @app.command("alias")
+    def alias_(
+        game_dir: Path = typer.Argument(..., help="game folder"),
+        alias: str = typer.Argument(..., help="the name as players write it, e.g. RotN"),
+        slot: str = typer.Argument(..., help="the slot it means"),
+    ) -> None:
+        """Mafia: a name players use for a slot ("RotN"), declared by the host; votes for it count.
+
+        Examples:
+
+        \b
+          modtool alias examples/mafia RotN RangeroftheNorth
+          modtool alias examples/mafia DRK DeathRowKitty
+        """
+        from modtool.packs.mafia.commands import alias as record_alias
+
+        typer.echo(record_alias(game_dir, _game(game_dir), alias, slot))
+
+    def _game(game_dir: Path):
+        from modtool.packs.mafia.messages import _
+        from modtool.core.problems import UserError
+
+        from modtool.core.soundness import require_sound
+
+        gd = _open(game_dir)
+        if gd.game.id != GAME_ID:
+            raise UserError(_("this command is for mafia games; this one is {game}").format(game=gd.game.id))
+        require_sound(gd)  # a damaged ledger is named, line by line, before any argument is read against it
+        return gd
+
+    return app
+
+
+class MafiaPack(GamePack):
+    id = GAME_ID
+    name = "mafia（MafiaScum Mini Normal, English）"
+    kinds = KINDS
+    language = "en"
+    post_numbers_span_days = True  # one topic, numbered from #0 to the end
+    writing_commands = frozenset({"replace", "death", "start-day", "deadline", "alias"})
+
+    def data_file(self) -> Path:
+        from modtool.core.games import data_dir
+
+        return data_dir("games") / "mafia.yaml"
+
+    def templates_dir(self) -> Path:
+        from modtool.core.games import data_dir
+
+        return data_dir("templates") / "mafia"
+
+    def event_schemas(self) -> dict:
+        from modtool.packs.mafia.events import MAFIA_EVENTS
+
+        return MAFIA_EVENTS
+
+    def read_dump(self, text: str, source: str, tz: tzinfo):
+        return read_dump(text, source, tz)
+
+    def new_game(self, game_dir, game, *, roster, seed, players, require, board, custom_roles=False):
+        if custom_roles:
+            from modtool.core.problems import Problem, UserError
+
+            raise UserError(Problem("argument --custom-roles", "a mafia setup is the host's own: there is no role set "
+                                                                "to check, so --custom-roles does not apply (nothing was written)"))
+        return new_game(game_dir, roster), []
+
+    def replay_problems(self, gd) -> list:
+        return problems(gd)
+
+    def results(self, gd) -> dict:
+        from modtool.packs.mafia.results import results
+
+        return results(gd)
+
+    def known_account(self, gd, account: str) -> bool:
+        """A replacement's account (``modtool replace``), or a roster account in another case
+        (phpBB user names are not case-sensitive, and the replay reads them so)."""
+        folded = account.casefold()
+        return any(folded in (str(e.data.get("account", "")).casefold(), str(e.data.get("player", "")).casefold())
+                   for e in gd.of_type("replace")) or any(c.account.casefold() == folded for c in gd.roster)
+
+    def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
+        import typer
+
+        typer.echo(tally(gd, day, floor, at, as_json), nl=False)
+
+    def chart(self, game_dir, gd, *, day, floor, at, close):
+        from modtool.packs.mafia.chart import chart_of
+
+        from modtool.core.arguments import time_arg
+        from modtool.packs.mafia.day import facts
+
+        t = _day_tally(gd, day, floor, at)
+        upto = None
+        if at:
+            upto = time_arg(at, gd.tz, "--at")
+        elif floor is not None and t.last_post is not None:
+            upto = next((p.time for p in facts(gd).posts if p.floor == t.last_post), None)
+        return chart_of(gd, t, t.deadline, upto)
+
+    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
+        import typer
+
+        typer.echo(announce(gd, game_dir, kind, fmt, options.get("day"), None, options.get("title"),
+                            image=options.get("image")), nl=False)
+
+    def command_apps(self):
+        return (_commands(),)
+
+
+PACK = MafiaPack()

@@ -1,0 +1,110 @@
+"""The 甄嬛 pack (血染甄嬛传, a Chinese Blood-on-the-Clocktower script): its hooks for modtool.core.registry.
+
+Light on purpose: modtool imports it at start; the rules load inside the hooks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.core.games import data_dir
+from modtool.core.registry import GamePack
+from modtool.core.problems import Problem, UserError
+from modtool.packs.zhenhuan.post_kinds import KINDS
+
+
+class ZhenhuanPack(GamePack):
+    id = "zhenhuan"
+    name = "zhenhuan（血染甄嬛传）"
+    kinds = KINDS
+
+    def results(self, gd) -> dict:
+        from modtool.packs.zhenhuan.results import results
+
+        return results(gd)
+    writing_commands = frozenset({"info", "answer", "nominate", "vote"})
+
+    def data_file(self) -> Path:
+        return data_dir("games") / "zhenhuan.yaml"
+
+    def templates_dir(self) -> Path:
+        return data_dir("templates") / "zhenhuan"
+
+    def event_schemas(self) -> dict:
+        from modtool.packs.zhenhuan.events import ZH_EVENTS
+
+        return ZH_EVENTS
+
+    def header_roster(self, header: dict) -> dict:
+        if "roster" in header or not isinstance(header.get("seats"), list):
+            return header
+        # Clocktower: the seats are the roster (a player's name is how votes and posts name them).
+        return dict(header, roster=[
+            {"name": str(s.get("player")), "account": str(s.get("account", s.get("player"))),
+             "role": s.get("character"), "seat": s.get("seat")} for s in header["seats"] if isinstance(s, dict)])
+
+    def new_game(self, game_dir, game, *, roster, seed, players, require, board, custom_roles=False):
+        from modtool.packs.zhenhuan.newgame import create_clocktower_game
+
+        if custom_roles:  # ZH-R1: the deal follows the table; the storyteller's choices are --require / --board
+            raise UserError(Problem("参数 --custom-roles", "甄嬛按人数表发身份（ZH-R1），没有自定义配置；指定角色请用 --require 或 --board（什么也没写）"))
+
+        return create_clocktower_game(game_dir, game, roster, players, seed, list(require), board)
+
+    def replay_problems(self, gd) -> list:
+        from modtool.packs.zhenhuan.game import replay
+
+        return list(replay(gd)[1])
+
+    def game_start(self, gd):
+        """ZH-R13: night 1 comes before the first day, and its times are seldom recorded
+        (act's --at is optional): the game may have begun up to a night before the
+        earliest time the ledger records."""
+        from datetime import timedelta
+
+        from modtool.core.timespan import recorded_times
+
+        first, _ = recorded_times(gd)
+        return first - timedelta(days=1) if first is not None else None
+
+    def header_warnings(self, gd) -> list[str]:
+        from modtool.packs.zhenhuan.setup import header_warnings
+
+        return header_warnings(gd.game, gd.header)
+
+    def status(self, game_dir, gd, *, as_json) -> None:
+        from modtool.packs.zhenhuan.cli import status_command
+
+        status_command(gd, as_json)
+
+    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
+        from modtool.packs.zhenhuan.cli import announce_command
+
+        announce_command(game_dir, gd, kind, fmt, options)
+
+    def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now) -> None:
+        from modtool.packs.zhenhuan.cli import act_command
+
+        act_command(game_dir, gd, actor, ability, targets, at, text, night)
+
+    def advance(self, game_dir, gd, *, at, now) -> None:
+        from modtool.packs.zhenhuan.cli import advance_command
+
+        advance_command(game_dir, gd, at)
+
+    def chart(self, game_dir, gd, *, day, floor, at, close):
+        from modtool.packs.zhenhuan.chart import chart_of
+        from modtool.packs.zhenhuan.game import replay
+
+        if floor is not None or at is not None or close is not None:
+            raise UserError(Problem("命令行", "血染甄嬛传的图按整天的提名画，不用 --floor、--at 或 --close"))
+        board, _ = replay(gd)
+        return chart_of(gd, board, day)
+
+    def command_apps(self):
+        from modtool.packs.zhenhuan.cli import app
+
+        return (app,)
+
+
+PACK = ZhenhuanPack()
