@@ -54,8 +54,7 @@ def m42_game(tmp_path):
 def _a_fresh_command_language():
     """Each test starts as a new command would: no game open yet, the
     neutral locale's language (modtool.core.i18n; the CLI resets both per command)."""
-    from modtool.core import gamefile, i18n
+    from modtool.cli.language import begin
 
-    gamefile.last_game_id = None
-    i18n.begin([])
+    begin([])
     yield

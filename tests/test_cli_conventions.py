@@ -82,7 +82,7 @@ def test_format_md_is_markdown(capsys):
 
 def test_tally_defaults_to_the_current_day_as_announce_does(capsys):
     from modtool.core.gamefile import open_game
-    from modtool.packs.m42.engine import replay
+    from modtool.packs.m42.replay import replay
 
     today = replay(open_game(EXAMPLE)).number
     code, out, err = run(capsys, "tally", EXAMPLE)

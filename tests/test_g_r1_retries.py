@@ -13,7 +13,7 @@ import pytest
 
 from modtool.core.events import Event
 from modtool.core.gamefile import open_game
-from modtool.packs.m42.engine import replay as m42_replay
+from modtool.packs.m42.replay import replay as m42_replay
 from modtool.packs.zhenhuan.engine import replay as zh_replay
 from tests.test_m42_engine import DAWN1, DAY1, DAY2, act as m42_act, adv as m42_adv, vote as m42_vote
 

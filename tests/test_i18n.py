@@ -118,11 +118,11 @@ def test_an_error_before_any_game_opens_is_chinese_even_after_a_mafia_command(tm
     assert capsys.readouterr().err.startswith("错误：")
 
 
-# -- which language a command speaks before it opens a game (modtool.core.i18n.language_of_command)
+# -- which language a command speaks before it opens a game (modtool.cli.language.language_of_command)
 
 
 def test_the_command_line_names_the_language_game_folder_then_game_option_then_locale():
-    from modtool.core.i18n import language_of_command
+    from modtool.cli.language import language_of_command
 
     mafia, m42 = str(ROOT / "examples" / "mafia"), str(ROOT / "examples" / "m42")
     zh, en = {"LANG": "zh_CN.UTF-8"}, {"LANG": "en_US.UTF-8"}

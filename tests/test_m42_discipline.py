@@ -5,7 +5,8 @@ test_m42_flags); these check what the engine does with them.
 """
 
 from modtool.core.gamefile import open_game
-from modtool.packs.m42.engine import day_context, replay
+from modtool.packs.m42.engine import day_context
+from modtool.packs.m42.replay import replay
 from tests.test_m42_engine import DAY1, DAWN1, DAY2, act, adv, vote
 
 

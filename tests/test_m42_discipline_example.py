@@ -5,7 +5,7 @@ from pathlib import Path
 from modtool.core.gamefile import open_game
 from modtool.packs.m42.cardlist import cards_json
 from modtool.packs.m42.discipline import all_flags, schedule_json
-from modtool.packs.m42.engine import replay
+from modtool.packs.m42.replay import replay
 
 GAME = Path(__file__).resolve().parent.parent / "examples" / "m42-discipline"
 

@@ -7,7 +7,7 @@ import re
 
 from modtool.core.gamefile import open_game
 from modtool.packs.m42.announce import context
-from modtool.packs.m42.engine import replay
+from modtool.packs.m42.replay import replay
 from modtool.core.render import render
 from tests.test_m42_discipline import card
 from tests.test_m42_engine import DAY1, act

@@ -7,7 +7,7 @@ rule text. Ledgers are written inline; the roster is the bundled example's
 """
 
 from modtool.core.gamefile import open_game
-from modtool.packs.m42.engine import replay
+from modtool.packs.m42.replay import replay
 
 
 def vote(day, floor, account, target, time):

@@ -13,7 +13,7 @@ import pytest
 
 from modtool.core.gamefile import open_game
 from modtool.packs.m42.announce import context
-from modtool.packs.m42.engine import replay
+from modtool.packs.m42.replay import replay
 from modtool.packs.m42.post_kinds import PUBLIC_KINDS
 from modtool.core.problems import UserError
 from modtool.core.render import neutralise, render

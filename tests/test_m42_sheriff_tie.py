@@ -38,7 +38,7 @@ def test_m42_r2_tie_without_a_fall_back_names_the_last_rises_only():
 def test_m42_r2_day1_vote_post_carries_the_explanation(m42_game):
     from modtool.core.gamefile import open_game
     from modtool.packs.m42.announce import context
-    from modtool.packs.m42.engine import replay
+    from modtool.packs.m42.replay import replay
     from modtool.core.render import render
     from tests.test_m42_engine import adv
     from tests.test_m42_engine import vote as ledger_vote

@@ -21,7 +21,8 @@ from modtool import ledger
 from modtool.core.gamefile import open_game
 from modtool.ledger import _store
 from modtool.packs.m42 import snapshot
-from modtool.packs.m42.engine import Engine, replay
+from modtool.packs.m42.engine import Engine
+from modtool.packs.m42.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [ROOT / "examples" / n for n in ("m42", "m42-full", "m42-discipline")]

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from modtool.core import registry as packs
-from modtool.core.registry import GamePack, all_packs, get_pack
+from modtool.core.pack import GamePack
+from modtool.core.registry import all_packs, get_pack
 from modtool.core.problems import UserError
 
 ROOT = Path(__file__).resolve().parents[1] / "modtool"
@@ -151,7 +152,7 @@ def test_a_pack_from_an_installed_distribution_is_found_by_its_entry_point(tmp_p
     (site / "club_tiny-0.1.dist-info" / "METADATA").write_text(
         "Metadata-Version: 2.1\nName: club-tiny\nVersion: 0.1\n", encoding="utf-8")
     (site / "club_tiny-0.1.dist-info" / "entry_points.txt").write_text(
-        "[modtool.core.games]\ntiny = club_tiny:make_pack\n", encoding="utf-8")
+        "[modtool.games]\ntiny = club_tiny:make_pack\n", encoding="utf-8")
     (site / "tiny.yaml").write_text(TINY_YAML, encoding="utf-8")
     (site / "club_tiny.py").write_text(
         "from pathlib import Path\n"

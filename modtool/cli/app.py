@@ -544,10 +544,9 @@ def _main(argv: list[str] | None) -> None:
     from modtool.cli.console import utf8_args
 
     args = utf8_args(sys.argv[1:]) if argv is None else list(argv)
-    from modtool.core import gamefile, i18n
+    from modtool.cli.language import begin
 
-    gamefile.last_game_id = None  # this command's game, once it opens one
-    language = i18n.begin(args)  # until then: the game its command line names, or the locale
+    language = begin(args)  # the game its command line names, or the locale, until it opens a game
     bad = _bad_argument(args)
     if bad:
         typer.echo(t("错误：{problem}").format(problem=bad), err=True)

@@ -141,9 +141,6 @@ def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[
 # a command opens its game several times (before and after an append), and a
 # ledger that only grew needs only its new events checked.
 _opened: dict[str, tuple] = {}  # abs ledger path -> (LedgerData, game_dir, GameDir, event problems)
-# The game of the last folder opened (the CLI clears it when a command starts): the
-# language its messages come in (modtool.core.i18n).
-last_game_id: str | None = None
 
 
 def open_game(game_dir: Path) -> GameDir:
@@ -158,9 +155,8 @@ def open_game(game_dir: Path) -> GameDir:
     data = ledger.load(path)
     key = os.path.abspath(path)
     prev = _opened.get(key)
-    global last_game_id
     if prev is not None and prev[0] is data and prev[1] == Path(game_dir):
-        last_game_id = prev[2].game.id
+        _speak_for(prev[2])
         return prev[2]
     source = str(path)
     header = data.header
@@ -207,8 +203,16 @@ def open_game(game_dir: Path) -> GameDir:
                  raw_count=len(data.events), raw_last_line=data.events[-1].line if data.events else 0,
                  marks=list(data.marks))
     _opened[key] = (data, Path(game_dir), gd, event_problems)
-    last_game_id = gd.game.id
+    _speak_for(gd)
     return gd
+
+
+def _speak_for(gd: GameDir) -> None:
+    """A game opened: words from here on come in its pack's language (modtool.core.i18n)."""
+    from modtool.core import i18n
+    from modtool.core.registry import get_pack
+
+    i18n.speak(get_pack(gd.game.id).language)
 
 
 def _checks_key(game_id: str, schemas: dict) -> str:

@@ -10,17 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from modtool.core.problems import UserError
-
-_PKG = Path(__file__).resolve().parent.parent  # the modtool package
-
-
-def data_dir(kind: str) -> Path:
-    """The folder holding shipped ``games`` or ``templates``."""
-    for candidate in (_PKG / "_data" / kind, _PKG.parent / kind):
-        if candidate.is_dir():
-            return candidate
-    raise UserError(f"找不到 modtool 自带的 {kind} 文件夹，安装可能不完整")
+from modtool.core.paths import data_dir  # noqa: F401 - the packs' way to their shipped files
 
 
 @dataclass(frozen=True)

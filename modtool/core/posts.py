@@ -18,18 +18,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from modtool.core.replyref import ReplyRef  # noqa: F401 - a post's reply reference, also read from here
+
 if TYPE_CHECKING:
     from modtool.core.markup import Body, MarkupError
-
-
-@dataclass(frozen=True)
-class ReplyRef:
-    """What a post says it replies to: any of pid, floor, author+time."""
-
-    pid: str | None = None
-    floor: int | None = None
-    author: str | None = None
-    time: str | None = None  # "YYYY-MM-DD HH:MM[:SS]" as the forum showed it, game zone
 
 
 @dataclass(frozen=True)
@@ -56,7 +48,7 @@ class Post:
         key = (keep_hidden, keep_tags)
         r = memo.get(key)
         if r is None:
-            from modtool.core import markup  # markup imports this module
+            from modtool.core import markup  # on first use: regex and the tag tables
 
             r = memo[key] = markup.split_body(self.body or "", keep_hidden=keep_hidden, keep_tags=keep_tags)
         return r

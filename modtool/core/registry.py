@@ -1,23 +1,16 @@
-"""Game packs: the one interface every game implements, and the registry.
-
-This is the module ``modtool/core/registry.py`` (a plain module, not a package).
-
-A *pack* is one game: its event schemas, its replay and checks, its
-commands, its posts and their templates, and its data file. The core
-(ledger, forum import, markup, rendering, schedule helpers, CLI shell,
-gamefile, soundness) never names a game; it asks the pack of the ledger's
-``game:`` through the hooks below. Only a pack may say ``if game is m42``.
+"""The registry of game packs: the core asks it for a game by id and never
+branches on one. The interface a pack implements is ``modtool.core.pack.GamePack``.
 
 Where packs come from (``all_packs``):
 
 - shipped with modtool: every ``modtool/<name>/pack.py`` holding ``PACK``
   (a ``GamePack`` instance); adding ``modtool/packs/mafia/pack.py`` is enough;
 - installed by another distribution: an entry point in the group
-  ``modtool.core.games`` whose name is the game id and whose object is a
+  ``modtool.games`` whose name is the game id and whose object is a
   ``GamePack`` instance (or a class/callable returning one), e.g. in that
   distribution's ``pyproject.toml``::
 
-      [project.entry-points."modtool.core.games"]
+      [project.entry-points."modtool.games"]
       werewolf9 = "club_werewolf.pack:PACK"
 
 - registered in process (tests): ``register(pack)`` / ``unregister(game_id)``.
@@ -65,187 +58,23 @@ overrides only what it has):
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
 
 from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.core.problems import UserError
 
-if TYPE_CHECKING:  # pragma: no cover
-    from datetime import datetime
-
-    from modtool.core.chart.model import VoteChart
-    from modtool.core.clock import Window
-    from modtool.core.gamefile import GameDir
-    from modtool.core.games import Game
-    from modtool.core.schema import Schema
-
-ENTRY_POINT_GROUP = "modtool.core.games"
-
-# The shared commands a pack may answer (see GamePack): a pack answers one by
-# overriding the method of the same name.
-SHARED_COMMANDS = ("tally", "status", "announce", "act", "advance")
-
-
-class GamePack:
-    """One game. Subclass it, set ``id`` (and ``name``), override the hooks
-    your game has; the defaults describe a game with no rules beyond the
-    common events."""
-
-    id: str = ""
-    name: str = ""  # for help texts, e.g. "m42（狐妖小红娘版杀）"
-    default_for_new: bool = False
-    kinds: dict[str, str] = {}  # announce kinds → one line each for --help
-    language: str = "zh"  # the core's messages for this game come in this language (modtool.core.i18n)
-    writing_commands: frozenset[str] = frozenset()  # own commands that append to the ledger
-    # Post numbers run on through the whole game (one phpBB topic): a post
-    # without a pid is known by its thread and number alone, so importing it
-    # again as another day is refused. False: each day's thread numbers its
-    # floors afresh (Discuz games: a new thread per day).
-    post_numbers_span_days: bool = False
-
-    # --- data -------------------------------------------------------------
-    def data_file(self) -> Path:
-        """The game definition (YAML: name, roles, camps, options, …)."""
-        raise NotImplementedError
-
-    def templates_dir(self) -> Path | None:
-        """The folder of this game's post templates (``<kind>.<ext>.j2``), or None."""
-        return None
-
-    # --- ledger -----------------------------------------------------------
-    def event_schemas(self) -> dict[str, "Schema"]:
-        """The event types this game adds to ``modtool.core.schema.COMMON_EVENTS``."""
-        return {}
-
-    def header_roster(self, header: dict) -> dict:
-        """The ledger header as ``open_game`` reads the roster from it."""
-        return header
-
-    def new_game(self, game_dir: Path, game: "Game", *, roster: Path | None, seed: int | None,
-                 players: int | None, require: list[str], board: str | None,
-                 custom_roles: bool = False) -> tuple[Path, list[str]]:
-        """``modtool new``: write a new ledger; (its path, reminders to print).
-        ``custom_roles``: the roster's roles need not be the game's role set."""
-        from modtool.core.newgame import create_game
-
-        if roster is None:
-            raise UserError("请用 --roster 给出名单文件")
-        return create_game(game_dir, self.id, roster, seed, custom_roles), []
-
-    # --- rules ------------------------------------------------------------
-    def replay_problems(self, gd: "GameDir") -> list[Problem]:
-        """Replay the (well-formed) events; every problem the rules find."""
-        return []
-
-    # Event types that exist to change an announced result (a waived yellow): told, never refused (G-R2).
-    corrections: frozenset = frozenset()
-
-    def results(self, gd: "GameDir") -> dict:
-        """The game's settled results as the replay computes them now (G-R2;
-        modtool.core.announced): ``{key: (label, value)}``, value a string or a
-        list of strings, the key naming the result (``day2.exile``)."""
-        return {}
-
-    def header_warnings(self, gd: "GameDir") -> list[str]:
-        """Reminders ``check`` prints about the header (never failures)."""
-        return []
-
-    def phase_window(self, gd: "GameDir") -> "Window":
-        """The current phase's span: the wall clock stands for a command's
-        time only inside it (``modtool.core.clock.now_in``)."""
-        from modtool.core.clock import Window
-
-        return Window("当前阶段", None, None, "这个游戏没有阶段的时间表")
-
-    def time_span(self, gd: "GameDir") -> "tuple[datetime | None, datetime | None] | None":
-        """The earliest and the latest time the game records (``modtool.core.timespan``).
-        None: the core reads them from every event (a pack whose replay keeps them,
-        M42's snapshot, answers without decoding a large ledger's posts)."""
-        return None
-
-    def game_start(self, gd: "GameDir") -> "datetime | None":
-        """When the game's first phase began, if the ledger tells: no typed time
-        may lie before it (``modtool.core.timespan``). None: the earliest time the
-        ledger records stands for it."""
-        return None
-
-    def read_dump(self, text: str, source: str, tz) -> tuple[list, list[Problem]] | None:
-        """A forum dump in a format this game brings (e.g. phpBB topics):
-        (posts, problems), or None when ``text`` is not one (the core's
-        Discuz and plain-text readers then decide)."""
-        return None
-
-    def known_account(self, gd: "GameDir", account: str) -> bool:
-        """An account ``import`` should not call "not in the roster" though no
-        roster entry has it (e.g. a replacement recorded as a fact)."""
-        return False
-
-    def import_notices(self, gd: "GameDir", day: int, events: list[dict]) -> list[Problem]:
-        """Told after ``import`` plans its events (it goes on regardless)."""
-        return []
-
-    # --- the shared commands (print with typer.echo; raise UserError) -----
-    # ``now(at, option)`` gives a command's time: ``at`` as written, else the
-    # wall clock inside ``phase_window``.
-    def tally(self, game_dir: Path, gd: "GameDir", *, day: int | None, floor: int | None,
-              at: str | None, close: str | None, as_json: bool) -> None:
-        raise unsupported("tally", gd)
-
-    def status(self, game_dir: Path, gd: "GameDir", *, as_json: bool) -> None:
-        raise unsupported("status", gd)
-
-    def chart(self, game_dir: Path, gd: "GameDir", *, day: int | None, floor: int | None,
-              at: str | None, close: str | None) -> "VoteChart":
-        """A day's votes as a ``modtool.core.chart.model.VoteChart``, from the same
-        replay as the game's vote post (``modtool chart`` draws it)."""
-        raise unsupported("chart", gd)
-
-    def announce(self, game_dir: Path, gd: "GameDir", kind: str, fmt: str, *, options: dict,
-                 now: Callable[[str | None, str], "datetime"]) -> None:
-        """``options``: the command line's day, night, close, card, seat,
-        character, told_at, title (None when not given)."""
-        raise unsupported("announce", gd)
-
-    def act(self, game_dir: Path, gd: "GameDir", actor: str, ability: str, targets: list[str], *,
-            at: str | None, night: int | None, text: str | None,
-            now: Callable[[str | None, str], "datetime"]) -> None:
-        raise unsupported("act", gd)
-
-    def advance(self, game_dir: Path, gd: "GameDir", *, at: str | None,
-                now: Callable[[str | None, str], "datetime"]) -> None:
-        raise unsupported("advance", gd)
-
-    # --- the pack's own commands --------------------------------------------
-    def command_apps(self) -> Iterable:
-        """``typer.Typer`` apps holding this game's own commands."""
-        return ()
-
-    def answers(self, command: str) -> bool:
-        """Does this pack answer the shared ``command`` (overrides its method)?"""
-        return getattr(type(self), command) is not getattr(GamePack, command)
-
-
-def unsupported(command: str, gd) -> UserError:
-    """The refusal of a shared command the game of ``gd`` does not answer."""
-    from modtool.core.i18n import words_for
-
-    tr = words_for(gd.game.id)
-    able = [p.id for p in all_packs().values() if p.answers(command)]
-    return UserError(tr("这个命令目前只支持 {games}，这局是 {game}").format(
-        games=tr("、").join(able) or tr("（没有游戏）"), game=gd.game.id))
-
+ENTRY_POINT_GROUP = "modtool.games"
 
 # --- the registry -----------------------------------------------------------
 
 _PACKS = Path(__file__).resolve().parent.parent / "packs"
-_registered: dict[str, GamePack] = {}  # in process (tests)
-_found: dict[str, GamePack] | None = None  # shipped and installed, found once
+_registered: dict[str, "GamePack"] = {}  # in process (tests)
+_found: dict[str, "GamePack"] | None = None  # shipped and installed, found once
 
 
-def _shipped() -> dict[str, GamePack]:
+def _shipped() -> dict:
     import importlib
 
-    packs: dict[str, GamePack] = {}
+    packs: dict[str, "GamePack"] = {}
     for sub in sorted(p.parent.name for p in _PACKS.glob("*/pack.py")):
         pack = importlib.import_module(f"modtool.packs.{sub}.pack").PACK
         packs[pack.id] = pack
@@ -275,22 +104,22 @@ def _declares_packs() -> bool:
     return False
 
 
-def _installed() -> dict[str, GamePack]:
+def _installed() -> dict[str, "GamePack"]:
     if not _declares_packs():
         return {}
     from importlib.metadata import entry_points
 
-    packs: dict[str, GamePack] = {}
+    packs: dict[str, "GamePack"] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         obj = ep.load()
-        pack = obj() if callable(obj) and not isinstance(obj, GamePack) else obj
+        pack = obj() if callable(obj) else obj  # a GamePack, or a class/callable giving one
         if not pack.id:
             pack.id = ep.name
         packs[pack.id] = pack
     return packs
 
 
-def all_packs() -> dict[str, GamePack]:
+def all_packs() -> dict[str, "GamePack"]:
     """Every known pack by id: shipped first (sorted), then installed, then registered."""
     global _found
     if _found is None:
@@ -300,7 +129,7 @@ def all_packs() -> dict[str, GamePack]:
     return {**_found, **{k: v for k, v in _registered.items() if k not in _found}}
 
 
-def get_pack(game_id: str) -> GamePack:
+def get_pack(game_id: str) -> "GamePack":
     """The pack of ``game_id``; a user error naming the known games otherwise."""
     pack = all_packs().get(game_id)
     if pack is None:
@@ -308,13 +137,13 @@ def get_pack(game_id: str) -> GamePack:
     return pack
 
 
-def default_pack() -> GamePack:
+def default_pack() -> "GamePack":
     """The pack ``modtool new`` uses without ``--game``."""
     packs = all_packs()
     return next((p for p in packs.values() if p.default_for_new), next(iter(packs.values())))
 
 
-def register(pack: GamePack) -> None:
+def register(pack: "GamePack") -> None:
     """Add a pack in this process (tests, embedding). Commands it brings join
     the CLI only if registered before ``modtool.cli.app`` is imported; use
     ``modtool.cli.app.add_pack_commands`` after."""

@@ -59,7 +59,7 @@ def code_fingerprint() -> str:
         import hashlib
 
         import modtool
-        from modtool.core.games import data_dir
+        from modtool.core.paths import data_dir
 
         root = Path(modtool.__file__).parent
         h = hashlib.sha256()
@@ -203,31 +203,16 @@ class Stretch:
                 marshal.dumps([e[1] for e in ev], 4))
 
     @classmethod
-    def from_record(cls, start: int, end: int, sha: str, r: dict, ledger: Path) -> "Stretch":
+    def from_record(cls, start: int, end: int, sha: str, r: dict, recover) -> "Stretch":
+        """``recover(start, end, sha, lines)``: the stretch's fields parsed from the
+        ledger itself, asked for only if the cached bytes turn out damaged (the
+        store's parser: this module does not import it)."""
         import functools
 
-        recover = functools.partial(_recover, ledger, start, end, sha, r["ev_lines"])
+        recover = functools.partial(recover, start, end, sha, r["ev_lines"])
         top = r.get("ev_top")
         return cls(start, end, sha, types=r["ev_types"], lines=r["ev_lines"], datas=Fields(r["blob"], r["ev_kind"], recover),
                    top=top if type(top) is int else None)
-
-
-def _recover(ledger: Path, start: int, end: int, sha: str, lines: list) -> list:
-    """The fields of a stretch whose cached bytes were found damaged when
-    asked for: parsed from the ledger itself, if it still holds the stretch."""
-    from modtool.ledger import _store
-    from modtool.core.problems import Problem, UserError
-
-    try:
-        raw = Path(ledger).read_bytes()
-    except OSError:
-        raw = b""
-    if len(raw) >= end and _store.digest_of(memoryview(raw)[start:end]) == sha:
-        full = _store._full(raw, str(ledger))
-        by_line = {e[2]: e[1] for s in full.stretches for e in s.events}
-        if all(line in by_line for line in lines):
-            return [by_line[line] for line in lines]
-    raise UserError(Problem(str(ledger), "账本在本命令运行中被改动了，请重新运行这个命令"))
 
 
 @dataclass
@@ -396,6 +381,10 @@ def _unpack_all(f, ledger: Path) -> list:
     return out
 
 
+def _unrecoverable(start: int, end: int, sha: str, lines: list) -> list:
+    raise ValueError(f"cached stretch {start}-{end} damaged, and no parser to recover it")
+
+
 def _open(path: Path):
     try:
         return open(path, "rb")
@@ -403,7 +392,10 @@ def _open(path: Path):
         return None
 
 
-def read(ledger: Path) -> Cached | None:
+def read(ledger: Path, recover=None) -> Cached | None:
+    """The cache of ``ledger``; ``recover`` as in ``Stretch.from_record`` (None: a
+    damaged stretch is an error, for a look at the cache alone)."""
+    recover = recover or _unrecoverable
     f = _open(cache_path(ledger))
     if f is None:
         return None
@@ -411,7 +403,7 @@ def read(ledger: Path) -> Cached | None:
     try:
         b = records[0]
         c = Cached(b["header"], b["item_col"], b["events_line"], b["flow_empty"], b["lines"], b["ends_nl"],
-                   b["crlf"], [Stretch.from_record(0, b["size"], b["sha"], b, ledger)], b["sig"], b["at"])
+                   b["crlf"], [Stretch.from_record(0, b["size"], b["sha"], b, recover)], b["sig"], b["at"])
     except (IndexError, KeyError, TypeError):
         f.close()
         return None
@@ -424,7 +416,7 @@ def read(ledger: Path) -> Cached | None:
                 break
             if s["start"] < c.size:
                 continue  # written twice by two readers at once, or for an older base
-            c.stretches.append(Stretch.from_record(s["start"], s["end"], s["sha"], s, ledger))
+            c.stretches.append(Stretch.from_record(s["start"], s["end"], s["sha"], s, recover))
             c.sig, c.written_ns = s["sig"], s["at"]
             c.lines, c.ends_nl = s["lines"], s["ends_nl"]
         except (KeyError, TypeError):

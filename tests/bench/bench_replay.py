@@ -4,7 +4,7 @@ Speed bar: a command on a 100,000-post ledger costs at most twice
 the same command on the 13-character example game. The ledger read itself
 (``modtool.ledger.load``) is measured apart; this times, in one process,
 ``open_game`` minus that read (schema check of every event, effective events,
-roster) and the M42 replay (``modtool.packs.m42.engine.replay``), best of N, each
+roster) and the M42 replay (``modtool.packs.m42.replay.replay``), best of N, each
 repetition on freshly loaded data (nothing memoised carries over).
 
     .venv/bin/python tests/bench/bench_replay.py [--repeat 5] [--discussion 95000] [--ledger DIR]
@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from modtool import ledger  # noqa: E402
 from modtool.core.gamefile import ledger_path, open_game  # noqa: E402
-from modtool.packs.m42.engine import replay  # noqa: E402
+from modtool.packs.m42.replay import replay  # noqa: E402
 from tests.bench.gen_ledger import generate_large_ledger  # noqa: E402
 
 

@@ -31,7 +31,7 @@ def _require_m42(gd) -> None:
 
 def _m42_state(game_dir: Path):
     """Open an M42 game folder, refuse it if its ledger has problems, and replay it."""
-    from modtool.packs.m42.engine import replay
+    from modtool.packs.m42.replay import replay
 
     gd = _open(game_dir)
     _require_m42(gd)

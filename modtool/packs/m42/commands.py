@@ -15,7 +15,8 @@ from modtool import ledger
 from modtool.core.announced import record as record_fact
 from modtool.core.gamefile import GameDir, open_game
 from modtool.packs.m42 import facts
-from modtool.packs.m42.engine import ABILITY_NAMES, WOLF_WORDS, Engine, State, phase_label, replay
+from modtool.packs.m42.engine import ABILITY_NAMES, WOLF_WORDS, Engine, State, phase_label
+from modtool.packs.m42.replay import replay
 from modtool.core.problems import Problem, UserError
 from modtool.core.timeutil import fmt
 

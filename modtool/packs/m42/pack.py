@@ -9,7 +9,7 @@ from pathlib import Path
 
 from modtool.core.games import data_dir
 from modtool.packs.m42.post_kinds import KINDS
-from modtool.core.registry import GamePack
+from modtool.core.pack import GamePack
 
 
 class M42Pack(GamePack):
@@ -38,7 +38,7 @@ class M42Pack(GamePack):
         return results(gd)
 
     def replay_problems(self, gd) -> list:
-        from modtool.packs.m42.engine import replay
+        from modtool.packs.m42.replay import replay
         from modtool.core.problems import UserError
 
         from modtool.packs.m42.references import reference_problems
@@ -50,7 +50,7 @@ class M42Pack(GamePack):
         return list(st.problems) + reference_problems(gd, st)
 
     def phase_window(self, gd):
-        from modtool.packs.m42.engine import replay
+        from modtool.packs.m42.replay import replay
         from modtool.packs.m42.windows import phase_window
         from modtool.core.problems import UserError
 
@@ -67,7 +67,7 @@ class M42Pack(GamePack):
         decodes no post): day 1's opening, and the latest time of the timeline, the cards,
         the days' closes and the nights' submissions; the current phase's window end is
         added by ``modtool.core.timespan``."""
-        from modtool.packs.m42.engine import replay
+        from modtool.packs.m42.replay import replay
         from modtool.core.problems import UserError
 
         if "m42_time_span" in gd.memo:

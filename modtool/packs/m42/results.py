@@ -14,7 +14,7 @@ _COLORS = {"blue": "蓝牌", "yellow": "黄牌", "red": "红牌"}
 
 
 def results(gd: GameDir) -> dict[str, tuple[str, object]]:
-    from modtool.packs.m42.engine import replay
+    from modtool.packs.m42.replay import replay
 
     st = replay(gd)
     out: dict[str, tuple[str, object]] = {}

@@ -14,7 +14,8 @@ from modtool.core.problems import Problem, UserError
 def day_window(gd: GameDir, day: int) -> tuple[datetime | None, datetime | None]:
     """(opening, close) of ``day`` as far as the ledger tells; None where unknown."""
     from modtool.packs.m42 import facts
-    from modtool.packs.m42.engine import Engine, replay
+    from modtool.packs.m42.engine import Engine
+    from modtool.packs.m42.replay import replay
 
     st = replay(gd)
     rec = st.days.get(day)
@@ -39,7 +40,8 @@ def outside_day(gd: GameDir, day: int, events: list[dict]) -> list[Problem]:
         return []
     try:
         start, end = day_window(gd, day)
-        from modtool.packs.m42.engine import phase_label, replay
+        from modtool.packs.m42.engine import phase_label
+        from modtool.packs.m42.replay import replay
 
         st = replay(gd)
     except UserError:

@@ -13,7 +13,7 @@ from datetime import tzinfo
 from pathlib import Path
 from typing import Optional
 
-from modtool.core.registry import GamePack
+from modtool.core.pack import GamePack
 
 GAME_ID = "mafia"
 KINDS = {"vote": "Vote count post: one row per target with its voters in cast order, not voting, majority, deadline"}

@@ -12,6 +12,8 @@ import re
 from modtool.core.events import Event
 from modtool.core.gamefile import GameDir
 from modtool.core.problems import Problem, UserError
+# Who may record which choice: the ability tables live with the windows they open in.
+from modtool.packs.zhenhuan.windows import DAY_ABILITIES, NIGHT_ABILITIES  # noqa: F401 - also read from here
 
 
 def seats_of(gd: GameDir) -> list[dict]:
@@ -59,16 +61,6 @@ def events_with_posts(gd: GameDir) -> tuple[list[Event], list[Problem]]:
         else:
             out.append(ev)
     return out, problems
-
-
-# Who may record which choice (the engine's ability ids; the script text names the holders).
-NIGHT_ABILITIES = {
-    "kill": {"huangshang", "taishanghuang", "nvhuang"}, "favour": {"huangshang"}, "poison": {"anlingrong"},
-    "curse": {"anlingrong"}, "protect": {"guojunwang"}, "yizhanghong": {"huafei"}, "pin": {"chongfei"},
-    "ranzhi": {"sanage"}, "take": {"niangengyao"}, "revive": {"yelanyi"}, "check": {"jinxi", "wentaiyi"},
-}
-DAY_ABILITIES = {"silence": {"qifei"}, "drunk": {"dunqinwang"}, "accuse": {"qiguiren"}, "force_execute": {"taihou"},
-                 "not_complied": None}
 
 
 def ability_problems(gd: GameDir, board, events) -> list[Problem]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from modtool.core.games import data_dir
-from modtool.core.registry import GamePack
+from modtool.core.pack import GamePack
 from modtool.core.problems import Problem, UserError
 from modtool.packs.zhenhuan.post_kinds import KINDS
 

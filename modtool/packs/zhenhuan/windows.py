@@ -27,9 +27,17 @@ from __future__ import annotations
 _PHASE = {"night": "夜晚", "day": "白天"}
 
 
-def _tables():
-    from modtool.packs.zhenhuan.game import DAY_ABILITIES, NIGHT_ABILITIES
+# Who may record which choice (the engine's ability ids; the script text names the holders).
+NIGHT_ABILITIES = {
+    "kill": {"huangshang", "taishanghuang", "nvhuang"}, "favour": {"huangshang"}, "poison": {"anlingrong"},
+    "curse": {"anlingrong"}, "protect": {"guojunwang"}, "yizhanghong": {"huafei"}, "pin": {"chongfei"},
+    "ranzhi": {"sanage"}, "take": {"niangengyao"}, "revive": {"yelanyi"}, "check": {"jinxi", "wentaiyi"},
+}
+DAY_ABILITIES = {"silence": {"qifei"}, "drunk": {"dunqinwang"}, "accuse": {"qiguiren"}, "force_execute": {"taihou"},
+                 "not_complied": None}
 
+
+def _tables():
     return NIGHT_ABILITIES, DAY_ABILITIES
 
 
