@@ -13,6 +13,7 @@ from typing import List, Optional
 import typer
 
 from modtool.cli.common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
+from modtool.cli.common import show as _show
 from modtool.cli.errors import bad_argument as _bad_argument, crashed as _crashed, interrupted as _interrupted
 from modtool.cli.errors import usage_message as _usage_message
 from modtool.cli.options import Choice, LiveChoice, kinds_help
@@ -218,7 +219,12 @@ def tally(
       modtool tally examples/m42 --day 2 --floor 15 --json
     """
     gd = _open(game_dir)
-    get_pack(gd.game.id).tally(game_dir, gd, day=day, floor=floor, at=at, close=close, as_json=as_json)
+    pack = get_pack(gd.game.id)
+    if not pack.answers("tally_view") and pack.answers("tally"):  # a pack that prints its own answer
+        pack.tally(game_dir, gd, day=day, floor=floor, at=at, close=close, as_json=as_json)
+        return
+    view = pack.tally_view(game_dir, gd, day=day, floor=floor, at=at, close=close)
+    _show(as_json, view.to_json(), view.text)
 
 
 @app.command()
@@ -355,7 +361,12 @@ def status(
       modtool status examples/zhenhuan --json
     """
     gd = _open(game_dir)
-    get_pack(gd.game.id).status(game_dir, gd, as_json=as_json)
+    pack = get_pack(gd.game.id)
+    if not pack.answers("status_view") and pack.answers("status"):  # a pack that prints its own answer
+        pack.status(game_dir, gd, as_json=as_json)
+    else:
+        view = pack.status_view(game_dir, gd)
+        _show(as_json, view.to_json(), view.text)
     if not as_json:
         from modtool.core.announced import contradictions
 

@@ -62,6 +62,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from modtool.core.gamefile import GameDir
     from modtool.core.games import Game
     from modtool.core.schema import Schema
+    from modtool.core.view import View
 
 # The shared commands a pack may answer (see GamePack): a pack answers one by
 # overriding the method of the same name.
@@ -176,6 +177,17 @@ class GamePack:
     def status(self, game_dir: Path, gd: "GameDir", *, as_json: bool) -> None:
         raise unsupported("status", gd)
 
+    # --- queries: values, not output (modtool.api; the CLI prints them) -----
+    # A pack that answers ``tally`` or ``status`` this way needs no printing hook above.
+    def tally_view(self, game_dir: Path, gd: "GameDir", *, day: int | None, floor: int | None,
+                   at: str | None, close: str | None) -> "View":
+        """A day's tally as at a moment (``at``), floor or post (``floor``)."""
+        raise unsupported("tally", gd)
+
+    def status_view(self, game_dir: Path, gd: "GameDir") -> "View":
+        """The game as it stands: phase, who is in, what is pending."""
+        raise unsupported("status", gd)
+
     def chart(self, game_dir: Path, gd: "GameDir", *, day: int | None, floor: int | None,
               at: str | None, close: str | None) -> "VoteChart":
         """A day's votes as a ``modtool.core.chart.model.VoteChart``, from the same
@@ -203,8 +215,10 @@ class GamePack:
         return ()
 
     def answers(self, command: str) -> bool:
-        """Does this pack answer the shared ``command`` (overrides its method)?"""
-        return getattr(type(self), command) is not getattr(GamePack, command)
+        """Does this pack answer the shared ``command`` (overrides its method, or
+        the query ``<command>_view`` that gives its answer as a value)?"""
+        return any(getattr(type(self), name, None) is not getattr(GamePack, name, None)
+                   for name in (command, f"{command}_view") if hasattr(GamePack, name))
 
 
 def unsupported(command: str, gd) -> UserError:

@@ -35,7 +35,13 @@ def simulated(gd, new: list[dict]):
     else:
         events = list(gd.events) + added
     # new_from_line: where the new events begin, for checks that need look at nothing older
-    sim = dataclasses.replace(gd, events=events, memo={"new_from_line": gd.raw_last_line + 1}, problems=list(gd.problems), digest="",
+    from modtool.core.gamefile import event_schemas
+    from modtool.core.schema import check_events
+
+    # The new events' own shape too: a command writes well-formed events, a program (modtool.api) may not.
+    shape = check_events(added, event_schemas(gd.game.id), gd.source)
+    sim = dataclasses.replace(gd, events=events, memo={"new_from_line": gd.raw_last_line + 1},
+                              problems=list(gd.problems) + shape, digest="",
                               raw_count=-1, raw_last_line=gd.raw_last_line + len(added))
     gd.memo["simulated"] = (key, sim)
     return sim

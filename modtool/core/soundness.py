@@ -53,7 +53,7 @@ def require_sound_after(gd, new: list[dict]) -> None:
     from modtool.core.registry import get_pack
 
     sim = simulated(gd, new)
-    problems = list(gd.problems)
+    problems = list(sim.problems)  # the ledger's, and the new events' shape
     if problems and any(e.get("type") == "revert" for e in new):  # only a revert takes events out
         dropped = {e.line for e in gd.events} - {e.line for e in sim.events}
         problems = [p for p in problems if p.line not in dropped]

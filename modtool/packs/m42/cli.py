@@ -444,39 +444,41 @@ def _tally(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optiona
     return gd, ctx, t, st
 
 
-def tally_command(game_dir: Path, day, floor, at, close, as_json: bool) -> None:
+def tally_view(game_dir: Path, day, floor, at, close):
+    """The day's tally as a value (``modtool.core.view.View``): its JSON and its text."""
     from modtool.packs.m42.report import tally_text
     from modtool.packs.m42.status import exits_json
     from modtool.core.problems import damage, refusals
     from modtool.core.render import list_limit
     from modtool.core.soundness import refusals_text
     from modtool.core.timeutil import fmt
+    from modtool.core.view import View
 
     gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
     notes = [str(p) for p in damage(rp.problems)]
-    if as_json:
-        data = t.to_json()
-        data["close"] = fmt(ctx.close)
-        data["sped_up"] = ctx.sped_up
-        data["notes"] = notes
-        data["refused"] = [str(p) for p in refusals(rp.problems)]
-        data["exits"] = exits_json(rp, day)
-        echo_json(data)
-        return
+    data = t.to_json()
     upto = f"{floor}楼" if floor is not None else at
-    typer.echo(tally_text(t.to_json(), fmt(ctx.close, False), ctx.sped_up, notes, upto, list_limit(gd))
-               + refusals_text(rp.problems), nl=False)
+    text = (tally_text(data, fmt(ctx.close, False), ctx.sped_up, notes, upto, list_limit(gd))
+            + refusals_text(rp.problems))
+    data["close"] = fmt(ctx.close)
+    data["sped_up"] = ctx.sped_up
+    data["notes"] = notes
+    data["refused"] = [str(p) for p in refusals(rp.problems)]
+    data["exits"] = exits_json(rp, day)
+    return View.of("tally", gd.game.id, data, text)
 
 
-def status_command(game_dir: Path, as_json: bool) -> None:
+def status_view(game_dir: Path):
+    """The game as it stands, as a value (``modtool.core.view.View``)."""
     from modtool.packs.m42.status import status_json, status_text
 
     from modtool.core.announced import contradictions
+    from modtool.core.view import View
 
     gd, st = _m42_state(game_dir)
     data = status_json(gd, st)
     data["announced_changed"] = contradictions(gd)  # G-R2: what the forum must correct (the text lists it too)
-    _show(as_json, data, status_text(gd, st))
+    return View.of("status", gd.game.id, data, status_text(gd, st))
 
 
 def announce_command(game_dir: Path, kind: str, fmt_: str, options: dict) -> None:

@@ -90,10 +90,10 @@ class M42Pack(GamePack):
 
         return outside_day(gd, day, events)
 
-    def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
-        from modtool.packs.m42.cli import tally_command
+    def tally_view(self, game_dir, gd, *, day, floor, at, close):
+        from modtool.packs.m42.cli import tally_view
 
-        tally_command(game_dir, day, floor, at, close, as_json)
+        return tally_view(game_dir, day, floor, at, close)
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
         from modtool.packs.m42 import facts
@@ -107,10 +107,10 @@ class M42Pack(GamePack):
         return chart_of(gd, ctx, t, upto=upto, upto_at=parse_time(at, gd.tz) if at else None,
                         freeze_minutes=facts.vote_options(gd).change_freeze_minutes)
 
-    def status(self, game_dir, gd, *, as_json) -> None:
-        from modtool.packs.m42.cli import status_command
+    def status_view(self, game_dir, gd):
+        from modtool.packs.m42.cli import status_view
 
-        status_command(game_dir, as_json)
+        return status_view(game_dir)
 
     def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
         from modtool.packs.m42.cli import announce_command

@@ -96,16 +96,14 @@ def _day_tally(gd, day, upto_post, at):
     return tally_day(gd, day, upto_post, at_dt)
 
 
-def tally(gd, day: Optional[int], upto_post: Optional[int], at: Optional[str], as_json: bool) -> str:
-    import json
-
+def tally_view(gd, day: Optional[int], upto_post: Optional[int], at: Optional[str]):
+    """The day's vote count as a value (``modtool.core.view.View``)."""
     from modtool.packs.mafia.views import tally_json, tally_text
+    from modtool.core.view import View
 
     t = _day_tally(gd, day, upto_post, at)
     data = tally_json(gd, t)
-    if as_json:
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    return tally_text(data, data["deadline"])
+    return View.of("tally", gd.game.id, data, tally_text(data, data["deadline"]))
 
 
 def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_post: Optional[int],
@@ -295,10 +293,8 @@ class MafiaPack(GamePack):
         return any(folded in (str(e.data.get("account", "")).casefold(), str(e.data.get("player", "")).casefold())
                    for e in gd.of_type("replace")) or any(c.account.casefold() == folded for c in gd.roster)
 
-    def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
-        import typer
-
-        typer.echo(tally(gd, day, floor, at, as_json), nl=False)
+    def tally_view(self, game_dir, gd, *, day, floor, at, close):
+        return tally_view(gd, day, floor, at)
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
         from modtool.packs.mafia.chart import chart_of

@@ -239,13 +239,15 @@ def advance_command(game_dir: Path, gd, at) -> None:
     _zh_report(gd, after, refused, None)
 
 
-def status_command(gd, as_json: bool) -> None:
+def status_view(gd):
+    """The grimoire's public state as it stands, as a value (``modtool.core.view.View``)."""
     from modtool.packs.zhenhuan.game import replay
     from modtool.packs.zhenhuan.views import status_json, status_text
 
     from modtool.core.announced import contradictions
+    from modtool.core.view import View
 
     board, problems = replay(gd)
     data = status_json(gd, board, problems)
     data["announced_changed"] = contradictions(gd)  # G-R2: what the forum must correct (the text lists it too)
-    _show(as_json, data, status_text(gd, board, problems))
+    return View.of("status", gd.game.id, data, status_text(gd, board, problems))

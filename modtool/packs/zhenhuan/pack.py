@@ -72,10 +72,10 @@ class ZhenhuanPack(GamePack):
 
         return header_warnings(gd.game, gd.header)
 
-    def status(self, game_dir, gd, *, as_json) -> None:
-        from modtool.packs.zhenhuan.cli import status_command
+    def status_view(self, game_dir, gd):
+        from modtool.packs.zhenhuan.cli import status_view
 
-        status_command(gd, as_json)
+        return status_view(gd)
 
     def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
         from modtool.packs.zhenhuan.cli import announce_command

@@ -1,0 +1,110 @@
+"""modtool as a library: open a game folder, ask it questions, record facts.
+
+The command line is one user of this module; a web page, a bot or a notebook
+are others. Every answer is a value (``modtool.core.view.View``: ``text`` as
+the command prints it, ``to_json()`` as ``--json`` prints it); nothing here
+prints. A failure is a ``UserError`` whose ``problems`` are values with their
+place (ledger line, post floor), in the game's language.
+
+    >>> from modtool import api
+    >>> game = api.open_game("examples/m42")
+    >>> game.language
+    'zh'
+    >>> tally = game.tally(day=2, floor=15)
+    >>> tally.to_json()["day"]
+    2
+
+Queries answer what the game's pack answers (a pack that does not answer one
+raises ``UserError`` saying which games do). ``record`` appends facts through
+the one write guard every command uses (``modtool.core.announced.record``): a
+damaged ledger, a change that would damage it, or one that changes a result
+the forum has read without ``force=True`` (G-R2) is refused, writing nothing.
+
+Words come in the game's language inside each call, and the caller's language
+(``modtool.core.i18n``) is back as it was after it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.core import i18n
+from modtool.core.problems import Problem, UserError
+from modtool.core.registry import get_pack
+from modtool.core.view import View
+
+__all__ = ["Game", "Problem", "UserError", "View", "open_game"]
+
+
+class Game:
+    """One game folder (its ``ledger.yaml``). Each call reads the ledger as it is
+    then: a change made meanwhile by a command or an editor is seen."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        with i18n.speaking(i18n.language()):  # opening speaks the game's language: not past this call
+            self.id = self._open().game.id  # refuses a folder without a readable ledger
+        self.language = get_pack(self.id).language
+
+    def __repr__(self) -> str:
+        return f"Game({str(self.path)!r}, id={self.id!r})"
+
+    def _open(self):
+        from modtool.core.gamefile import open_game as _open_game
+
+        return _open_game(self.path)
+
+    def _pack(self):
+        return get_pack(self.id)
+
+    def _sound(self):
+        """The game opened, refused (UserError) while its events are misshapen."""
+        gd = self._open()
+        if gd.problems:
+            raise UserError(gd.problems)
+        return gd
+
+    # --- queries --------------------------------------------------------------
+    def tally(self, day: int | None = None, *, at: str | None = None, floor: int | None = None,
+              close: str | None = None) -> View:
+        """A day's votes (default: the current day) as at a time (``at``, the
+        game's zone, "2026-11-04 18:00"), a floor or post (``floor``, included),
+        or the whole day; ``close`` for a day the ledger has no close for."""
+        with i18n.speaking(self.language):
+            gd = self._sound()
+            return self._pack().tally_view(self.path, gd, day=day, floor=floor, at=at, close=close)
+
+    def status(self) -> View:
+        """The game as it stands: phase, who is in and out, pending actions, deadlines."""
+        with i18n.speaking(self.language):
+            gd = self._sound()
+            return self._pack().status_view(self.path, gd)
+
+    def problems(self) -> tuple[Problem, ...]:
+        """Everything ``modtool check`` finds: ledger damage and refused submissions
+        (``Problem.refused``), each with its place."""
+        from modtool.core.soundness import game_problems
+
+        with i18n.speaking(self.language):
+            return tuple(game_problems(self._open()))
+
+    def events(self) -> tuple[dict, ...]:
+        """The ledger's facts in order, undone ones left out: ``{"type", "line", **fields}``."""
+        with i18n.speaking(self.language):
+            return tuple({"type": e.type, "line": e.line, **e.data} for e in self._open().events)
+
+    # --- facts ----------------------------------------------------------------
+    def record(self, events: list[dict], *, force: bool = False) -> int:
+        """Append ``events`` (each a dict with its ``type`` and fields, as the
+        ledger holds them) through the commands' write guard; the number of
+        events the ledger holds after. Refused: ``UserError``, nothing written."""
+        from modtool.core.announced import confirmed, record
+
+        with i18n.speaking(self.language), confirmed(force):
+            data = record(self._open(), [dict(e) for e in events])
+            return len(data.events)
+
+
+def open_game(path: str | Path) -> Game:
+    """The game in folder ``path`` (``UserError`` if it holds no readable ledger)."""
+    return Game(path)

@@ -1,0 +1,96 @@
+"""modtool as a library (modtool.api): values, not output; the same guard as the commands."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from modtool import api
+from modtool.core import i18n
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture
+def m42(tmp_path):
+    shutil.copytree(EXAMPLES / "m42", tmp_path / "m42")
+    return tmp_path / "m42"
+
+
+def test_a_tally_is_a_value_with_the_commands_json_and_text(m42, capsys):
+    from tests.support.values import run_cli
+
+    view = api.open_game(m42).tally(day=2, floor=15)
+    assert view.kind == "tally" and view.game == "m42"
+    code, out, _ = run_cli(capsys, "tally", str(m42), "--day", "2", "--floor", "15", "--json")
+    assert code == 0
+    import json
+
+    assert view.to_json() == json.loads(out)
+    code, out, _ = run_cli(capsys, "tally", str(m42), "--day", "2", "--floor", "15")
+    assert view.text == out
+    assert capsys.readouterr() == ("", "")  # the query printed nothing
+
+
+def test_a_view_cannot_be_changed_by_one_who_reads_it(m42):
+    view = api.open_game(m42).status()
+    data = view.to_json()
+    data["phase"] = "changed"
+    data.clear()
+    assert view.to_json() and view.to_json().get("phase") != "changed"
+    with pytest.raises(AttributeError):
+        view.text = "x"
+
+
+def test_the_callers_language_is_back_after_a_call_in_the_games_language(m42):
+    mafia = api.open_game(EXAMPLES / "mafia")
+    with i18n.speaking("zh"):
+        assert mafia.language == "en"
+        mafia.tally()
+        assert i18n.language() == "zh"
+    with i18n.speaking("en"):
+        api.open_game(m42).status()
+        assert i18n.language() == "en"
+
+
+def test_an_error_is_a_value_with_its_place_in_the_games_language(tmp_path):
+    with pytest.raises(api.UserError) as exc:
+        api.open_game(tmp_path)
+    problem = exc.value.problems[0]
+    assert problem.source.endswith("ledger.yaml") and "找不到账本" in problem.message
+    with pytest.raises(api.UserError) as exc:
+        api.open_game(EXAMPLES / "zhenhuan").tally()  # 甄嬛 counts nominations, not a tally
+    assert "m42" in str(exc.value)
+    with pytest.raises(api.UserError) as exc:
+        api.open_game(EXAMPLES / "mafia").tally(day=9)
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in str(exc.value)), exc.value
+
+
+def test_record_writes_through_the_write_guard_and_a_refusal_writes_nothing(m42):
+    game = api.open_game(m42)
+    before = (m42 / "ledger.yaml").read_bytes()
+    n = len(game.events())
+    with pytest.raises(api.UserError):
+        game.record([{"type": "no_such_event", "day": 1}])  # damage: refused
+    assert (m42 / "ledger.yaml").read_bytes() == before
+    game.record([{"type": "close", "day": 2, "at": "2026-11-05 22:00", "note": "from a program"}])
+    assert len(game.events()) == n + 1
+    assert game.events()[-1]["note"] == "from a program"
+    assert "from a program" in (m42 / "ledger.yaml").read_text(encoding="utf-8")
+
+
+def test_g_r2_record_refuses_to_change_an_announced_result_unless_forced(m42):
+    from tests.support.values import run_cli  # noqa: F401 - the commands and the library share one guard
+
+    game = api.open_game(m42)
+    exile = {k: v for k, v in game.status().to_json().items() if k}
+    before = (m42 / "ledger.yaml").read_bytes()
+    # Day 1's close moved to before the day's votes: day 1's settled result would change.
+    with pytest.raises(api.UserError) as exc:
+        game.record([{"type": "close", "day": 1, "at": "2026-11-02 10:30"}])
+    assert "G-R2" in str(exc.value)
+    assert (m42 / "ledger.yaml").read_bytes() == before
+    game.record([{"type": "close", "day": 1, "at": "2026-11-02 10:30"}], force=True)
+    assert game.status().to_json() != exile
