@@ -94,3 +94,11 @@ def test_g_r2_record_refuses_to_change_an_announced_result_unless_forced(m42):
     assert (m42 / "ledger.yaml").read_bytes() == before
     game.record([{"type": "close", "day": 1, "at": "2026-11-02 10:30"}], force=True)
     assert game.status().to_json() != exile
+
+
+def test_the_modules_example_runs(monkeypatch):
+    import doctest
+
+    monkeypatch.chdir(EXAMPLES.parent)
+    failed, tried = doctest.testmod(api)
+    assert tried >= 4 and failed == 0
