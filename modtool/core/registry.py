@@ -63,18 +63,20 @@ from modtool.core.i18n import t
 from modtool.core.problems import UserError
 
 ENTRY_POINT_GROUP = "modtool.games"
+# A modtool.core.pack.GamePack: not imported here, since the interface asks this registry.
+Pack = object
 
 # --- the registry -----------------------------------------------------------
 
 _PACKS = Path(__file__).resolve().parent.parent / "packs"
-_registered: dict[str, "GamePack"] = {}  # in process (tests)
-_found: dict[str, "GamePack"] | None = None  # shipped and installed, found once
+_registered: dict[str, Pack] = {}  # in process (tests)
+_found: dict[str, Pack] | None = None  # shipped and installed, found once
 
 
 def _shipped() -> dict:
     import importlib
 
-    packs: dict[str, "GamePack"] = {}
+    packs: dict[str, Pack] = {}
     for sub in sorted(p.parent.name for p in _PACKS.glob("*/pack.py")):
         pack = importlib.import_module(f"modtool.packs.{sub}.pack").PACK
         packs[pack.id] = pack
@@ -104,12 +106,12 @@ def _declares_packs() -> bool:
     return False
 
 
-def _installed() -> dict[str, "GamePack"]:
+def _installed() -> dict[str, Pack]:
     if not _declares_packs():
         return {}
     from importlib.metadata import entry_points
 
-    packs: dict[str, "GamePack"] = {}
+    packs: dict[str, Pack] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         obj = ep.load()
         pack = obj() if callable(obj) else obj  # a GamePack, or a class/callable giving one
@@ -119,7 +121,7 @@ def _installed() -> dict[str, "GamePack"]:
     return packs
 
 
-def all_packs() -> dict[str, "GamePack"]:
+def all_packs() -> dict[str, Pack]:
     """Every known pack by id: shipped first (sorted), then installed, then registered."""
     global _found
     if _found is None:
@@ -129,7 +131,7 @@ def all_packs() -> dict[str, "GamePack"]:
     return {**_found, **{k: v for k, v in _registered.items() if k not in _found}}
 
 
-def get_pack(game_id: str) -> "GamePack":
+def get_pack(game_id: str) -> Pack:
     """The pack of ``game_id``; a user error naming the known games otherwise."""
     pack = all_packs().get(game_id)
     if pack is None:
@@ -137,13 +139,13 @@ def get_pack(game_id: str) -> "GamePack":
     return pack
 
 
-def default_pack() -> "GamePack":
+def default_pack() -> Pack:
     """The pack ``modtool new`` uses without ``--game``."""
     packs = all_packs()
     return next((p for p in packs.values() if p.default_for_new), next(iter(packs.values())))
 
 
-def register(pack: "GamePack") -> None:
+def register(pack: Pack) -> None:
     """Add a pack in this process (tests, embedding). Commands it brings join
     the CLI only if registered before ``modtool.cli.app`` is imported; use
     ``modtool.cli.app.add_pack_commands`` after."""

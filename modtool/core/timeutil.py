@@ -1,17 +1,77 @@
-"""Times as the director writes them: "2026-11-02 21:00[:SS]" in the game's zone."""
+"""Times: the one home for reading and writing them.
+
+- as the director writes them (``parse_time``): "2026-11-02 21:00[:SS]" in the
+  game's zone, refused with a message naming the form it wants;
+- as a Discuz forum shows them (``TIME_PATTERN``, ``parse_shown_time``,
+  ``time_from_match``, ``show_time``): the same form, and "2024年3月1日",
+  full-width digits and colons; the forum readers build their header patterns
+  from ``TIME_PATTERN``;
+- as another forum prints them in words (``parse_formatted``: strptime forms
+  with the forum's UTC offset, e.g. phpBB's "Mon May 02, 2011 4:15 pm");
+- a time of day (``parse_clock``), a zone (``zone``), and how modtool writes a
+  time (``fmt``).
+
+A director's time is read with the forum's pattern after folding (NFKC), so
+whatever form a post shows may be typed too.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from datetime import datetime, time
+from datetime import datetime, time, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import regex
 from modtool.core.i18n import t
 
-_TIME = regex.compile(
-    r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?", regex.V1
+# Discuz shows "2024-3-1 12:00" (not zero padded), seconds on the web page.
+# Also accepted: "/" or "." as separators, "2024年3月1日", full-width digits
+# and a full-width colon.
+_D = r"[0-9０-９]"
+# The white space between date and time is read in one way only (possessive,
+# and "日" in its own group): a date followed by a long run of spaces is
+# not tried in every split of the run (quadratic).
+TIME_PATTERN = (
+    rf"({_D}{{4}})\s*[-/.年－／．]\s*({_D}{{1,2}})\s*[-/.月－／．]\s*({_D}{{1,2}})(?:\s*+日)?"
+    rf"(?:\s*+T\s*+|\s++)({_D}{{1,2}})\s*[:：]\s*({_D}{{2}})(?:\s*[:：]\s*({_D}{{2}}))?"
 )
+_TIME_FULL = re.compile(r"\s*" + TIME_PATTERN + r"\s*\Z")
+
+
+def parse_shown_time(text: str, tz: tzinfo) -> datetime | None:
+    """"2024-3-1 12:00[:05]" in the zone ``tz``; None when it is not a time."""
+    m = _TIME_FULL.match(text)
+    if not m:
+        return None
+    return time_from_match(m, tz)
+
+
+def time_from_match(m: re.Match, tz: tzinfo, first: int = 1) -> datetime | None:
+    g = m.groups()[first - 1 : first + 5]
+    try:
+        return datetime(int(g[0]), int(g[1]), int(g[2]), int(g[3]), int(g[4]), int(g[5] or 0), tzinfo=tz)
+    except (ValueError, OverflowError):
+        return None
+
+
+_SHOWN: dict[tuple, str] = {}
+
+
+def show_time(m: re.Match, first: int = 1) -> str:
+    """A matched forum time as "YYYY-MM-DD HH:MM[:SS]" (ReplyRef.time)."""
+    g = m.group(first, first + 1, first + 2, first + 3, first + 4, first + 5)
+    text = _SHOWN.get(g)
+    if text is None:
+        y, mo, d, h, mi, s = (str(int(x)) if x else "" for x in g)  # int(): full-width digits
+        text = f"{y}-{mo.zfill(2)}-{d.zfill(2)} {h.zfill(2)}:{mi.zfill(2)}"
+        if s:
+            text += ":" + s.zfill(2)
+        if len(_SHOWN) > 10000:
+            _SHOWN.clear()
+        _SHOWN[g] = text
+    return text
+
+
 
 
 def zone(name: str) -> ZoneInfo:
@@ -55,18 +115,32 @@ def _parse_written(text, tz: ZoneInfo) -> datetime:
         return text if text.tzinfo else text.replace(tzinfo=tz)
     from modtool.core.text import fold
 
-    m = _TIME.fullmatch(fold(str(text)).strip())
+    m = _TIME_FULL.match(fold(str(text)))
     if not m:
         raise ValueError(t("时间「{text}」看不懂，应写成 2026-11-02 21:00 这样").format(text=text))
     y, mo, d, h, mi, s = (int(g) if g else 0 for g in m.groups())
     try:
         return datetime(y, mo, d, h, mi, s, tzinfo=tz)
-    except ValueError as exc:
+    except (ValueError, OverflowError) as exc:
         raise ValueError(t("时间「{text}」不是有效的日期时间").format(text=text)) from exc
 
 
+def parse_formatted(text: str, forms, offset: timezone, tz: tzinfo) -> datetime | None:
+    """``text`` by the first of the strptime ``forms`` that reads it, a time at the
+    forum's UTC ``offset``, in the zone ``tz``; None when none does (or the
+    year is out of range there)."""
+    for form in forms:
+        try:
+            return datetime.strptime(text, form).replace(tzinfo=offset).astimezone(tz)
+        except ValueError:
+            continue
+        except OverflowError:  # the year 9999 in another zone: out of bounds (modtool.forum.bounds)
+            return None
+    return None
+
+
 def parse_clock(text: str) -> time:
-    m = regex.fullmatch(r"(\d{1,2}):(\d{2})", str(text).strip())
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})", str(text).strip())
     if not m or int(m[1]) > 23 or int(m[2]) > 59:
         raise ValueError(t("时刻「{text}」应写成 21:00 这样").format(text=text))
     return time(int(m[1]), int(m[2]))

@@ -4,60 +4,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from datetime import datetime, tzinfo
 
 from modtool.forum.bounds import bounded_floor
 from modtool.forum.html2bb import convert, split_x3_quote
 from modtool.core.posts import Post, ReplyRef
-
-# Discuz shows "2024-3-1 12:00" (not zero padded), seconds on the web page.
-# Also accepted: "/" or "." as separators, "2024年3月1日", full-width digits
-# and a full-width colon.
-_D = r"[0-9０-９]"
-# The white space between date and time is read in one way only (possessive,
-# and "日" in its own group): a date followed by a long run of spaces is
-# not tried in every split of the run (quadratic).
-TIME_PATTERN = (
-    rf"({_D}{{4}})\s*[-/.年－／．]\s*({_D}{{1,2}})\s*[-/.月－／．]\s*({_D}{{1,2}})(?:\s*+日)?"
-    rf"(?:\s*+T\s*+|\s++)({_D}{{1,2}})\s*[:：]\s*({_D}{{2}})(?:\s*[:：]\s*({_D}{{2}}))?"
-)
-_TIME = re.compile(TIME_PATTERN)
-_TIME_FULL = re.compile(r"\s*" + TIME_PATTERN + r"\s*\Z")
-
-
-def parse_time(text: str, tz: tzinfo) -> datetime | None:
-    """"2024-3-1 12:00[:05]" in the zone ``tz``; None when it is not a time."""
-    m = _TIME_FULL.match(text)
-    if not m:
-        return None
-    return time_from_match(m, tz)
-
-
-def time_from_match(m: re.Match, tz: tzinfo, first: int = 1) -> datetime | None:
-    g = m.groups()[first - 1 : first + 5]
-    try:
-        return datetime(int(g[0]), int(g[1]), int(g[2]), int(g[3]), int(g[4]), int(g[5] or 0), tzinfo=tz)
-    except (ValueError, OverflowError):
-        return None
-
-
-_SHOWN: dict[tuple, str] = {}
-
-
-def show_time(m: re.Match, first: int = 1) -> str:
-    """A matched forum time as "YYYY-MM-DD HH:MM[:SS]" (ReplyRef.time)."""
-    g = m.group(first, first + 1, first + 2, first + 3, first + 4, first + 5)
-    text = _SHOWN.get(g)
-    if text is None:
-        y, mo, d, h, mi, s = (str(int(x)) if x else "" for x in g)  # int(): full-width digits
-        text = f"{y}-{mo.zfill(2)}-{d.zfill(2)} {h.zfill(2)}:{mi.zfill(2)}"
-        if s:
-            text += ":" + s.zfill(2)
-        if len(_SHOWN) > 10000:
-            _SHOWN.clear()
-        _SHOWN[g] = text
-    return text
-
+from modtool.core.timeutil import TIME_PATTERN, show_time
 
 # --- reply references, read from the BBCode body ------------------------------
 

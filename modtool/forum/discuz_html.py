@@ -20,7 +20,8 @@ import re
 from datetime import tzinfo
 
 from modtool.forum.bounds import short_number
-from modtool.forum.common import TIME_PATTERN, reply_ref, time_from_match
+from modtool.forum.common import reply_ref
+from modtool.core.timeutil import TIME_PATTERN, time_from_match
 from modtool.forum.html2bb import BBWriter
 from modtool.forum.htmlscan import HTMLScanner
 from modtool.core.i18n import t

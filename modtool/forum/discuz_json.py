@@ -28,7 +28,8 @@ from datetime import datetime, timedelta, tzinfo
 from itertools import compress, repeat
 from typing import Any, Callable
 
-from modtool.forum.common import convert_quoted, make_post, parse_time, quoted_post, reply_ref
+from modtool.forum.common import convert_quoted, make_post, quoted_post, reply_ref
+from modtool.core.timeutil import parse_shown_time as parse_time
 from modtool.forum.html2bb import convert, convert_many, split_x3_quote
 from modtool.core.i18n import t
 from modtool.core.posts import Post

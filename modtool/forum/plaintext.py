@@ -59,7 +59,8 @@ import re
 from datetime import tzinfo
 
 from modtool.forum.bounds import bounded_floor
-from modtool.forum.common import TIME_PATTERN, reply_ref, time_from_match
+from modtool.forum.common import reply_ref
+from modtool.core.timeutil import TIME_PATTERN, time_from_match
 from modtool.core.i18n import t
 from modtool.core.posts import Post, ReplyRef
 from modtool.core.problems import Problem

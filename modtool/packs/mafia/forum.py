@@ -24,6 +24,7 @@ from datetime import datetime, timedelta, timezone, tzinfo
 
 from modtool.forum.bounds import MAX_FLOOR, bounded_floor, short_number
 from modtool.forum.common import replace_surrogates
+from modtool.core.timeutil import parse_formatted
 from modtool.forum.htmlscan import HTMLScanner
 from modtool.packs.mafia.messages import _
 from modtool.packs.mafia.phpbb import html_to_bbcode
@@ -52,17 +53,11 @@ def detect(text: str) -> str | None:
 
 
 def parse_time(text: str, tz: tzinfo) -> datetime | None:
+    """A post's time as the page prints it (``_TIME_FORMATS`` at ``FORUM_UTC_OFFSET``), in ``tz``."""
     text = " ".join(text.replace("»", " ").split())
     if len(text) > 64:  # no forum time is that long
         return None
-    for form in _TIME_FORMATS:
-        try:
-            return datetime.strptime(text, form).replace(tzinfo=FORUM_UTC_OFFSET).astimezone(tz)
-        except ValueError:
-            continue
-        except OverflowError:  # the year 9999 in another zone: out of bounds (modtool.forum.bounds)
-            return None
-    return None
+    return parse_formatted(text, _TIME_FORMATS, FORUM_UTC_OFFSET, tz)
 
 
 # phpBB's edit notice (its EDITED_TIMES_TOTAL words; MafiaScum's style separates with ";"),
