@@ -248,6 +248,9 @@ def chart(
     if kind is None:
         raise UserError(Problem(t("命令行 -o"), t("图片文件应以 .png 或 .svg 结尾（现在是「{name}」）").format(name=out.name)))
     gd = _open(game_dir)
+    from modtool.chart import require
+
+    require()  # the chart extra: without it, one line saying how to install it
     data = get_pack(gd.game.id).chart(game_dir, gd, day=day, floor=floor, at=at, close=close)
     face = fonts.choose([*data.texts(), "0123456789-:. "], named=str(font) if font else None)
     drawn = draw.save(data, out, face)
