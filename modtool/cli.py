@@ -557,9 +557,9 @@ def _main(argv: list[str] | None) -> None:
         sys.exit(2)
     command = next((a for a in args if not a.startswith("-")), "")
     from modtool.cli_help import command_tree
-    from modtool.cli_words import install
+    from modtool.cli_words import install, restore
 
-    install(language)  # click's own words (Usage, Options, range errors)
+    install(language)  # click's own words (Usage, Options, range errors), until restore()
     from modtool.ledger import _report
     from modtool.ledger._lock import EXCLUSIVE, SHARED, session
 
@@ -596,3 +596,4 @@ def _main(argv: list[str] | None) -> None:
         _crashed(exc)  # exit 3 with a report file, or 130 when a Ctrl-C lies under it
     finally:
         _report.notice = None
+        restore()  # the next command in this process reads the user's own locale
