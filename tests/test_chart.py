@@ -261,3 +261,42 @@ def test_long_names_and_leftovers_of_a_killed_writer(tmp_path, capsys):
     mine.write_bytes(b"mine")
     write_file(tmp_path / "c.png", b"x", "-o")
     assert not left.exists() and mine.exists()  # a dead writer's leftover swept, a living one's kept
+
+
+# --- the chart extra: matplotlib and friends are not in a plain install ------------------------------------
+
+# A Python without the chart extra: the drawing libraries cannot be imported
+# (None in sys.modules is what Python itself says "not installed" with).
+_WITHOUT_CHART = "import sys\nfor m in ('matplotlib', 'fontTools', 'PIL', 'numpy'):\n    sys.modules[m] = None\n"
+
+
+def test_without_the_chart_extra_chart_says_how_to_install_it_in_one_line(tmp_path):
+    """The real entry point in a fresh process: one line in the game's language, exit 1, no traceback, no file."""
+    import os
+    import subprocess
+    import sys
+
+    runner = tmp_path / "modtool_without_chart.py"
+    runner.write_text(_WITHOUT_CHART + "from modtool.__main__ import run\nrun()\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"}
+    for game, language_says in (("m42", "需要可选的绘图组件"), ("mafia", "needs the optional drawing libraries")):
+        g = _copy(tmp_path, game)
+        out = tmp_path / f"{game}.png"
+        done = subprocess.run([sys.executable, str(runner), "chart", str(g), "--day", "1", "-o", str(out)],
+                              capture_output=True, text=True, encoding="utf-8", env=env, timeout=120)
+        assert done.returncode == 1, done.stderr
+        assert done.stdout == "" and len(done.stderr.splitlines()) == 1, done.stderr
+        assert language_says in done.stderr and "pip install 'modtool[chart]'" in done.stderr
+        assert "matplotlib" in done.stderr and "Traceback" not in done.stderr
+        assert not out.exists()
+
+
+def test_without_the_chart_extra_grimoire_png_says_how_to_install_it(tmp_path, capsys, monkeypatch):
+    for m in ("matplotlib", "fontTools", "PIL", "numpy"):
+        monkeypatch.setitem(__import__("sys").modules, m, None)
+    zh = _copy(tmp_path, "zhenhuan")
+    code = run_main(["grimoire", str(zh), "-o", str(tmp_path / "g.html"), "--png", str(tmp_path / "g.png")])
+    err = capsys.readouterr().err
+    assert code == 1 and len(err.splitlines()) == 1
+    assert "--png" in err and "缺少 PIL" in err and "pip install 'modtool[chart]'" in err
+    assert not (tmp_path / "g.html").exists() and not (tmp_path / "g.png").exists()

@@ -188,3 +188,47 @@ def test_importing_a_topics_posts_again_as_another_day_is_refused_in_english(tmp
     err = capsys.readouterr().err
     assert "Post #3 was imported as day 1's vote thread; now it would be day 2's vote thread" in err
     assert (g / "ledger.yaml").read_bytes() == before
+
+
+# -- click's and typer's own words (modtool.cli.words): the stdlib gettext domain "click"
+
+
+def test_every_chinese_click_word_keeps_the_placeholders_of_its_english_id():
+    from babel.messages.pofile import read_po
+
+    with open(LOCALE / "zh" / "LC_MESSAGES" / "click.po", "rb") as f:
+        catalog = read_po(f)
+    ids = [m.id for m in catalog if m.id]
+    assert "Usage:" in ids and "Show this message and exit." in ids
+    for m in catalog:
+        if m.id:
+            assert m.string, m.id
+            assert re.findall(r"{[^{}]*}", m.id) == re.findall(r"{[^{}]*}", m.string), m.id
+
+
+def test_click_speaks_through_the_stdlib_gettext_not_patched_modules(monkeypatch, capsys):
+    """click's and typer's ``_`` stay the standard library's ``gettext.gettext``;
+    the command's language reaches it through the bound domain and ``LANGUAGE``,
+    which are the user's again after the command (the next command, or the
+    program around modtool, reads its own locale)."""
+    import gettext
+    import importlib
+
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    domain = gettext.textdomain()
+    assert run_main(["tally", str(ROOT / "examples" / "m42"), "--help"]) == 0  # a Chinese game in an English locale
+    out = capsys.readouterr().out
+    assert out.startswith("用法: modtool tally") and "选项:" in out and "显示这份说明并退出。" in out
+    assert "LANGUAGE" not in __import__("os").environ and gettext.textdomain() == domain
+    for name in ("click.core", "click.formatting", "click.types", "click.exceptions", "click.decorators",
+                 "click.parser", "typer.core"):
+        module = importlib.import_module(name)
+        if hasattr(module, "_"):
+            assert module._ is gettext.gettext, name
+    assert run_main(["tally", str(ROOT / "examples" / "m42"), "--day", "0"]) == 2  # click's range error, in Chinese
+    assert capsys.readouterr().err == "错误：参数 --day 的值不对：0 不在范围 x>=1 之内。\n"
+    monkeypatch.setenv("LANGUAGE", "zh_CN")  # an English game in a Chinese locale reads click's own English
+    assert run_main(["tally", str(ROOT / "examples" / "mafia"), "--day", "0"]) == 2
+    assert capsys.readouterr().err == "Error: Bad value for --day: 0 is not in the range x>=1.\n"
+    assert __import__("os").environ["LANGUAGE"] == "zh_CN"

@@ -282,3 +282,19 @@ def test_m42_r17_colour_helpers():
     assert discuz_colour("红") is None
     assert round(red_distance((178, 34, 34))) == 91
     assert own_markup("a[quote]b[/quote]c[code][quote][/code]d") == "acd"
+
+
+def test_m42_r17_legacy_colour_follows_the_html_rules_where_webcolors_differs():
+    """webcolors does the HTML legacy colour rules; two places where it differs
+    from what a browser shows are kept as the browser shows them: the CSS Color 4
+    name rebeccapurple (webcolors lists CSS3's), and spaces other than ASCII
+    ones, which HTML does not strip (webcolors' str.strip would)."""
+    assert legacy_colour("RebeccaPurple") == (102, 51, 153)
+    assert legacy_colour("\u3000red") == (0, 237, 0)  # not "red": "0red" read as hex digits
+    assert legacy_colour("\u3000reen") == (0, 238, 0)  # not "green"
+    assert legacy_colour("red\u3000") == (14, 208, 0)
+    assert legacy_colour("#\x85A\x0b") == (0, 10, 0)  # not the short form "#0A0"
+    assert legacy_colour(" \t#F00\n") == (255, 0, 0)
+    assert legacy_colour("\U0001F600f") == (0, 0, 15)  # beyond U+FFFF: "00"
+    assert legacy_colour("#" + "f" * 200) == (255, 255, 255)
+    assert [legacy_colour(v) for v in ("", " ", "transparent", "TRANSPARENT")] == [None] * 4

@@ -254,6 +254,9 @@ def chart(
     if kind is None:
         raise UserError(Problem(t("命令行 -o"), t("图片文件应以 .png 或 .svg 结尾（现在是「{name}」）").format(name=out.name)))
     gd = _open(game_dir)
+    from modtool.core.chart import require
+
+    require()  # the chart extra: without it, one line saying how to install it
     data = get_pack(gd.game.id).chart(game_dir, gd, day=day, floor=floor, at=at, close=close)
     face = fonts.choose([*data.texts(), "0123456789-:. "], named=str(font) if font else None)
     drawn = draw.save(data, out, face)
@@ -564,9 +567,9 @@ def _main(argv: list[str] | None) -> None:
         sys.exit(2)
     command = next((a for a in args if not a.startswith("-")), "")
     from modtool.cli.help import command_tree
-    from modtool.cli.words import install
+    from modtool.cli.words import install, restore
 
-    install(language)  # click's own words (Usage, Options, range errors)
+    install(language)  # click's own words (Usage, Options, range errors), until restore()
     from modtool.ledger import _report
     from modtool.ledger._lock import EXCLUSIVE, SHARED, session
 
@@ -603,3 +606,4 @@ def _main(argv: list[str] | None) -> None:
         _crashed(exc)  # exit 3 with a report file, or 130 when a Ctrl-C lies under it
     finally:
         _report.notice = None
+        restore()  # the next command in this process reads the user's own locale

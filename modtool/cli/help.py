@@ -31,6 +31,11 @@ def command_tree(app, language: str, listed: Callable[[str, str], bool],
     tr = catalogue(language).gettext
     group = typer.main.get_command(app)
     _localise(group, tr)
+    from modtool.cli.words import words
+
+    for p in group.params:  # typer's completion options: fixed English help, no gettext call of typer's
+        if p.name in ("install_completion", "show_completion") and getattr(p, "help", None):
+            p.help = words(p.help)
     for name, cmd in getattr(group, "commands", {}).items():
         if not listed(name, language):
             cmd.hidden = True

@@ -88,84 +88,49 @@ class Flag:
 # ---------------------------------------------------------------------------
 # Colours
 
-# CSS named colours (CSS Color 4 / HTML), lower case -> RGB hex.
-CSS_COLOURS: dict[str, str] = {
-    "aliceblue": "F0F8FF", "antiquewhite": "FAEBD7", "aqua": "00FFFF", "aquamarine": "7FFFD4",
-    "azure": "F0FFFF", "beige": "F5F5DC", "bisque": "FFE4C4", "black": "000000",
-    "blanchedalmond": "FFEBCD", "blue": "0000FF", "blueviolet": "8A2BE2", "brown": "A52A2A",
-    "burlywood": "DEB887", "cadetblue": "5F9EA0", "chartreuse": "7FFF00", "chocolate": "D2691E",
-    "coral": "FF7F50", "cornflowerblue": "6495ED", "cornsilk": "FFF8DC", "crimson": "DC143C",
-    "cyan": "00FFFF", "darkblue": "00008B", "darkcyan": "008B8B", "darkgoldenrod": "B8860B",
-    "darkgray": "A9A9A9", "darkgreen": "006400", "darkgrey": "A9A9A9", "darkkhaki": "BDB76B",
-    "darkmagenta": "8B008B", "darkolivegreen": "556B2F", "darkorange": "FF8C00", "darkorchid": "9932CC",
-    "darkred": "8B0000", "darksalmon": "E9967A", "darkseagreen": "8FBC8F", "darkslateblue": "483D8B",
-    "darkslategray": "2F4F4F", "darkslategrey": "2F4F4F", "darkturquoise": "00CED1", "darkviolet": "9400D3",
-    "deeppink": "FF1493", "deepskyblue": "00BFFF", "dimgray": "696969", "dimgrey": "696969",
-    "dodgerblue": "1E90FF", "firebrick": "B22222", "floralwhite": "FFFAF0", "forestgreen": "228B22",
-    "fuchsia": "FF00FF", "gainsboro": "DCDCDC", "ghostwhite": "F8F8FF", "gold": "FFD700",
-    "goldenrod": "DAA520", "gray": "808080", "grey": "808080", "green": "008000",
-    "greenyellow": "ADFF2F", "honeydew": "F0FFF0", "hotpink": "FF69B4", "indianred": "CD5C5C",
-    "indigo": "4B0082", "ivory": "FFFFF0", "khaki": "F0E68C", "lavender": "E6E6FA",
-    "lavenderblush": "FFF0F5", "lawngreen": "7CFC00", "lemonchiffon": "FFFACD", "lightblue": "ADD8E6",
-    "lightcoral": "F08080", "lightcyan": "E0FFFF", "lightgoldenrodyellow": "FAFAD2", "lightgray": "D3D3D3",
-    "lightgreen": "90EE90", "lightgrey": "D3D3D3", "lightpink": "FFB6C1", "lightsalmon": "FFA07A",
-    "lightseagreen": "20B2AA", "lightskyblue": "87CEFA", "lightslategray": "778899", "lightslategrey": "778899",
-    "lightsteelblue": "B0C4DE", "lightyellow": "FFFFE0", "lime": "00FF00", "limegreen": "32CD32",
-    "linen": "FAF0E6", "magenta": "FF00FF", "maroon": "800000", "mediumaquamarine": "66CDAA",
-    "mediumblue": "0000CD", "mediumorchid": "BA55D3", "mediumpurple": "9370DB", "mediumseagreen": "3CB371",
-    "mediumslateblue": "7B68EE", "mediumspringgreen": "00FA9A", "mediumturquoise": "48D1CC",
-    "mediumvioletred": "C71585", "midnightblue": "191970", "mintcream": "F5FFFA", "mistyrose": "FFE4E1",
-    "moccasin": "FFE4B5", "navajowhite": "FFDEAD", "navy": "000080", "oldlace": "FDF5E6",
-    "olive": "808000", "olivedrab": "6B8E23", "orange": "FFA500", "orangered": "FF4500",
-    "orchid": "DA70D6", "palegoldenrod": "EEE8AA", "palegreen": "98FB98", "paleturquoise": "AFEEEE",
-    "palevioletred": "DB7093", "papayawhip": "FFEFD5", "peachpuff": "FFDAB9", "peru": "CD853F",
-    "pink": "FFC0CB", "plum": "DDA0DD", "powderblue": "B0E0E6", "purple": "800080",
-    "rebeccapurple": "663399", "red": "FF0000", "rosybrown": "BC8F8F", "royalblue": "4169E1",
-    "saddlebrown": "8B4513", "salmon": "FA8072", "sandybrown": "F4A460", "seagreen": "2E8B57",
-    "seashell": "FFF5EE", "sienna": "A0522D", "silver": "C0C0C0", "skyblue": "87CEEB",
-    "slateblue": "6A5ACD", "slategray": "708090", "slategrey": "708090", "snow": "FFFAFA",
-    "springgreen": "00FF7F", "steelblue": "4682B4", "tan": "D2B48C", "teal": "008080",
-    "thistle": "D8BFD8", "tomato": "FF6347", "turquoise": "40E0D0", "violet": "EE82EE",
-    "wheat": "F5DEB3", "white": "FFFFFF", "whitesmoke": "F5F5F5", "yellow": "FFFF00",
-    "yellowgreen": "9ACD32",
-}
+# The HTML legacy colour rules and the CSS named colours are webcolors' (a
+# maintained implementation of the HTML and CSS colour specifications, with the
+# spec's steps as its comments), imported only when a colour is judged.
+# webcolors lists the CSS3 names; browsers also know the one name CSS Color 4
+# added (the HTML spec's named colours are CSS Color 4's).
+_CSS4_ADDED = {"rebeccapurple": "#663399"}
+
+
+def css_colours() -> dict[str, str]:
+    """CSS named colours (CSS Color 4 / HTML), lower case -> RGB hex."""
+    import webcolors
+
+    return {name: webcolors.name_to_hex(name, spec=webcolors.CSS3)[1:].upper()
+            for name in webcolors.names(webcolors.CSS3)} | {k: v[1:] for k, v in _CSS4_ADDED.items()}
+
+
+def __getattr__(name: str):
+    if name == "CSS_COLOURS":  # computed on first use: webcolors is not imported with this module
+        return css_colours()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 RGB = tuple[int, int, int]
 
-_HEX = frozenset("0123456789abcdefABCDEF")
 _DISCUZ_COLOR_WORD = regex.compile(r"[#A-Za-z0-9_]+", regex.V1)
 _DISCUZ_COLOR_RGB = regex.compile(r"(?i:rgba?)\(([\d\s,]+)\)", regex.V1)
-
-
-def _hex_rgb(h: str) -> RGB:
-    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
 
 
 def legacy_colour(value: str) -> RGB | None:
     """RGB of a ``<font color="value">`` per the HTML legacy colour rules, or
     None when the browser shows no colour (empty, "transparent")."""
-    v = value.strip(" \t\n\f\r")
-    if not v or v.lower() == "transparent":
+    import webcolors
+
+    # HTML strips ASCII whitespace only; webcolors' str.strip() would take other
+    # Unicode spaces too. A space left is in no colour name and no hex digit (the
+    # rules read it as "0"), and so is "!": written so, nothing more is stripped.
+    v = "".join("!" if c.isspace() else c for c in value.strip(" \t\n\f\r"))
+    if v.lower() in _CSS4_ADDED:
+        return tuple(webcolors.hex_to_rgb(_CSS4_ADDED[v.lower()]))  # type: ignore[return-value]
+    try:
+        return tuple(webcolors.html5_parse_legacy_color(v))  # type: ignore[return-value]
+    except ValueError:  # empty or "transparent": the rules give no colour
         return None
-    named = CSS_COLOURS.get(v.lower())
-    if named:
-        return _hex_rgb(named)
-    if len(v) == 4 and v[0] == "#" and all(c in _HEX for c in v[1:]):
-        return tuple(int(c, 16) * 17 for c in v[1:])  # type: ignore[return-value]
-    v = "".join("00" if ord(c) > 0xFFFF else c for c in v)[:128]
-    if v.startswith("#"):
-        v = v[1:]
-    v = "".join(c if c in _HEX else "0" for c in v)
-    while not v or len(v) % 3:
-        v += "0"
-    n = len(v) // 3
-    parts = [v[0:n], v[n : 2 * n], v[2 * n :]]
-    if n > 8:
-        parts = [p[-8:] for p in parts]
-    while len(parts[0]) > 2 and all(p[0] == "0" for p in parts):
-        parts = [p[1:] for p in parts]
-    parts = [p[:2] for p in parts]
-    return tuple(int(p, 16) for p in parts)  # type: ignore[return-value]
 
 
 def css_rgb(args: str) -> RGB | None:

@@ -86,6 +86,10 @@ def grimoire(
         raise UserError(Problem("命令行 --png", f"图片文件应以 .png 结尾（现在是「{png.name}」）"))
     gd = _open(game_dir)
     _zh_only(gd)
+    if png is not None:
+        from modtool.core.chart import PICTURES, require
+
+        require(PICTURES, "命令行 --png")  # Pillow comes with the chart extra
     board, _ = replay(gd)
     from modtool.core.outfile import write_file
 
