@@ -39,6 +39,6 @@ def restore(game_dir: Path, forget: bool) -> None:
     said = t("已确认删除 {n} 条记录：") if forget else t("已追加回账本末尾 {n} 条记录：")
     typer.echo(said.format(n=len(done)))
     for v in done:
-        typer.echo(t("  原第 {line} 行：{what}").format(line=v.line, what=t(event_name(v.event.get("type")))))
+        typer.echo(t("  原第 {line} 行：{what}").format(line=v.line, what=event_name(v.event.get("type"))))
     if not forget:
         typer.echo(t("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）"))
