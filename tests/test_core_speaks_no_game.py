@@ -48,6 +48,18 @@ def test_m42_r5_a_proxy_of_an_unknown_kind_is_named_by_check(tmp_path, capsys):
     assert code == 1 and "proxy 事件的 kind 应为 vote、change 之一，现在是「oops」" in err
 
 
+def test_a_field_with_a_closed_set_of_values_is_checked_in_every_event():
+    """check_events checks each shape of event once: the values of a closed field are part of the shape."""
+    from modtool.core.events import Event
+    from modtool.core.schema import check_events
+
+    schemas = {"mark": {"color": ((str,), True, ("blue", "red")), "day": ((int,), False)}}
+    events = [Event("mark", {"color": "blue", "day": 1}, 1), Event("mark", {"color": "green", "day": 1}, 2),
+              Event("mark", {"color": ["x"], "day": 1}, 3)]
+    found = check_events(events, schemas, "ledger")
+    assert [p.line for p in found] == [2, 3] and "mark 事件的 color 应为 blue、red 之一，现在是「green」" in found[0].message
+
+
 def test_a_zhenhuan_ledger_does_not_know_m42s_events(tmp_path, capsys):
     g = copy("zhenhuan", tmp_path)
     append(g, "{type: speedup, day: 1}")

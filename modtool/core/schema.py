@@ -177,11 +177,16 @@ def check_events(events: list[Event], schemas: dict[str, Schema], source: str) -
     problems: list[Problem] = []
     fine: set[tuple] = set()  # shapes of events already found without problems
     post_checked = COMMON_EVENTS["post"] is schemas.get("post")
+    # Fields with a closed set of values: their values are part of the shape too.
+    closed = {kind: tuple(n for n, spec in schema.items() if len(spec) > 2) for kind, schema in schemas.items()}
     for ev in events:
         if post_checked and ev.type == "post" and _post_fine(ev.data):
             continue
         try:
             shape = _shape(ev)
+            values = closed.get(ev.type)
+            if values:
+                shape += tuple(ev.data.get(n) for n in values)
             if shape in fine:
                 continue
         except TypeError:  # a list or mapping where thread, kind, day or night should be: check in full
@@ -246,7 +251,8 @@ def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Prob
     if ev.type == "post" and ev.data.get("thread") not in THREADS:
         out.append(Problem(source, t("post 事件的 thread 应为 vote、discussion 或 process 之一"), ev.line))
     for name, spec in schema.items():
-        if len(spec) > 2 and name in ev.data and ev.data[name] is not None and ev.data[name] not in spec[2]:
+        value = ev.data.get(name)
+        if len(spec) > 2 and isinstance(value, spec[0]) and value not in spec[2]:  # a wrong type is told above
             out.append(Problem(source, t("{type} 事件的 {name} 应为 {values} 之一，现在是「{value}」").format(
                 type=ev.type, name=name, values=t("、").join(map(str, spec[2])), value=ev.data[name]), ev.line))
     for key in ("day", "night"):
