@@ -224,6 +224,9 @@ def test_a_mafia_undo_of_a_death_a_deadline_and_a_post_speaks_english(tmp_path, 
     assert code == 0, err
     code, out, err = run_cli(capsys, "undo", g)
     assert out.startswith("Took back the death on line") and not CJK(out), out
-    code, out, err = run_cli(capsys, "undo", g)  # the example's last fact: a post of its import
+    code, out, err = run_cli(capsys, "undo", g)  # the example's last fact: an alias
     assert code == 0, err
-    assert out.startswith("Took back the ") and not CJK(out), out
+    assert out.startswith("Took back the alias on line") and not CJK(out), out
+    code, out, err = run_cli(capsys, "undo", g)  # then a post of its import: a core event
+    assert code == 0, err
+    assert out.startswith("Took back the post on line") and "--import last" in out and not CJK(out), out
