@@ -138,7 +138,7 @@ def check(
 @app.command("import")
 def import_(
     game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-    files: List[Path] = typer.Argument(..., help="论坛存档：Discuz 手机版 JSON、保存的帖子网页（HTML）或纯文本"),
+    files: List[Path] = typer.Argument(..., help="论坛存档，格式须是这局游戏读取的（导入别的格式会被拒绝，并列出可用的格式）"),
     thread: str = typer.Option(..., "--thread", click_type=Choice(THREADS),
                                help="vote（投票帖）、discussion（讨论帖）或 process（进程帖）"),
     day: int = typer.Option(..., "--day", min=1, help="这些帖子属于第几天"),
@@ -427,7 +427,7 @@ def undo(
     record_fact(gd, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}])
     from modtool.core.schema import event_name
 
-    typer.echo(t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=t(event_name(last.type)), ref=describe_ref(ref)))
+    typer.echo(t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=event_name(last.type, gd.game), ref=describe_ref(ref)))
     if last.type == "post" and gd.of_type("import"):
         typer.echo(t("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game_dir))
 

@@ -115,7 +115,8 @@ def _changed(gd, new: list[dict]) -> tuple[list[tuple[str, str, object, object]]
     labels = _labels(gd)
     # Undoing an advance steps the game back before a phase: its results are
     # not decided otherwise, only not yet again (modtool undo).
-    undoes_advance = any(e.type == "advance" for e in _reverted(gd, new))
+    steps = get_pack(gd.game.id).phase_events
+    undoes_advance = any(e.type in steps for e in _reverted(gd, new))
     out, stepped = [], {}
     for key, forum in shown.items():
         b, a = before.get(key), after.get(key)

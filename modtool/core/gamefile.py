@@ -19,7 +19,7 @@ from modtool.core.problems import Problem, UserError
 from modtool.core.roster import Character, Roster
 from modtool.core.schema import COMMON_EVENTS, Schema, check_events
 from modtool.core.text import fold_name
-from modtool.core.timeutil import parse_clock, zone
+from modtool.core.timeutil import zone
 
 LEDGER_NAME = "ledger.yaml"
 
@@ -83,6 +83,24 @@ def event_schemas(game_id: str) -> dict[str, Schema]:
     schemas = dict(COMMON_EVENTS)
     schemas.update(get_pack(game_id).event_schemas())
     return schemas
+
+
+# A game whose pack names no time zone keeps its times in UTC.
+DEFAULT_ZONE = "UTC"
+
+
+def _zone(name, game: Game, problems: list[Problem], source: str) -> ZoneInfo:
+    """The zone ``name`` (None: the game's default); a name no zone has is a problem,
+    and the pack's default zone (else UTC) stands in for it."""
+    default = game.options().get("timezone") or DEFAULT_ZONE
+    try:
+        return zone(str(name if name is not None else default))
+    except ValueError as exc:
+        problems.append(Problem(source, str(exc)))
+    try:
+        return zone(str(default))
+    except ValueError:
+        return zone(DEFAULT_ZONE)
 
 
 def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[Roster, list[Problem]]:
@@ -163,7 +181,9 @@ def open_game(game_dir: Path) -> GameDir:
     problems: list[Problem] = []
     game_id = header.get("game")
     if not isinstance(game_id, str):
-        raise UserError(Problem(source, t("账本开头缺少 game（例如 game: m42）")))
+        from modtool.core.registry import default_pack
+
+        raise UserError(Problem(source, t("账本开头缺少 game（例如 game: {game}）").format(game=default_pack().id)))
     game = load_game(game_id)
     from modtool.core.registry import get_pack
 
@@ -174,15 +194,11 @@ def open_game(game_dir: Path) -> GameDir:
     unknown = set(options) - set(game.options())
     for key in sorted(unknown):
         problems.append(Problem(source, t("options 里有未知的选项「{key}」").format(key=key)))
-    try:
-        tz = zone(str(options.get("timezone", "Asia/Shanghai")))
-    except ValueError as exc:
-        problems.append(Problem(source, str(exc)))
-        tz = zone("Asia/Shanghai")
-    try:
-        parse_clock(options.get("close_time", "21:00"))
-    except ValueError as exc:
-        problems.append(Problem(source, f"options → close_time：{exc}"))
+    # The game's clock: its zone comes from the pack's data (its default options) or the
+    # ledger's override, checked here only as a zone name; whatever else the game's
+    # schedule reads (a daily close time) its pack checks (GamePack.check_options).
+    tz = _zone(options.get("timezone"), game, problems, source)
+    problems += get_pack(game_id).check_options(options, source)
     roster, roster_problems = read_roster(header.get("roster"), game, source, options.get("fold_script", True) is not False)
     problems += roster_problems
     schemas = event_schemas(game_id)

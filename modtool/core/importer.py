@@ -77,7 +77,11 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
 
     report = ImportReport()
     existing = {}
-    spans = get_pack(gd.game.id).post_numbers_span_days
+    from modtool.forum.formats import CORE_FORMATS
+
+    pack = get_pack(gd.game.id)
+    spans = pack.post_numbers_span_days
+    formats = pack.forum_formats or CORE_FORMATS  # a dump in a format the game does not read is refused
     for ev in gd.of_type("post"):
         d = ev.data
         existing[_key(d.get("thread"), None if spans else d.get("day"), str(d.get("pid", "") or ""), d.get("floor"))] = d
@@ -88,7 +92,7 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
     gc.disable()
     try:
         for path in files:
-            rows, problems = read_dump_rows(Path(path), gd.tz, progress=progress)
+            rows, problems = read_dump_rows(Path(path), gd.tz, progress=progress, formats=formats)
             for problem in problems:
                 (report.notices if problem.notice else report.problems).append(problem)
             out_of_bounds = check_rows(rows, str(path))  # modtool.forum.bounds: nothing out of them is written

@@ -25,6 +25,8 @@ overrides only what it has):
 ``templates_dir()``         folder of ``<kind>.<bbcode|md>.j2`` post templates
 ``kinds``                   announce kinds: {kind: one-line description}
 ``event_schemas()``         the pack's event types (added to COMMON_EVENTS)
+``event_labels(game)``      each of them as its director reads it
+``check_options(opts, src)``  problems of the game's own options (its clock)
 ``header_roster(header)``   the header with a ``roster`` (a pack that keeps
                             its players elsewhere, e.g. seats, derives it)
 ``new_game(...)``           ``modtool new``: write the ledger, return warnings
@@ -34,7 +36,10 @@ overrides only what it has):
 ``game_start(gd)``,         when the first phase began and the times the game
 ``time_span(gd)``           records: the span a typed time must fall in
                             (``modtool.core.timespan``)
-``read_dump(text, …)``      a forum format the game brings (phpBB), or None
+``forum_formats``           the ids of the forum formats ``import`` reads
+                            for this game (``modtool.forum.formats``)
+``dump_formats()``          the forum formats this game brings (phpBB topics)
+``phase_events``            event types that move the game to its next phase
 ``known_account(gd, a)``    an account import knows beyond the roster
 ``import_notices(...)``     notices after an import (posts outside the day …)
 ``tally/status/announce/``  the shared commands, answered by this game; the
@@ -100,6 +105,22 @@ class GamePack:
         """The event types this game adds to ``modtool.core.schema.COMMON_EVENTS``."""
         return {}
 
+    def event_labels(self, game: "Game | None" = None) -> dict[str, str]:
+        """Each event type of ``event_schemas`` as the game's director reads it, in the
+        game's language (``modtool.core.schema.event_name``): by default the
+        ``event_labels`` mapping of the data file (``game``: its loaded data)."""
+        if game is None:
+            from modtool.core.games import load_game
+
+            game = load_game(self.id)
+        labels = game.data.get("event_labels")
+        return {str(k): str(v) for k, v in labels.items()} if isinstance(labels, dict) else {}
+
+    def check_options(self, options: dict, source: str) -> list[Problem]:
+        """Problems of the options this game reads (a close time, a schedule), found
+        when the game is opened; the core checks only ``timezone`` (a zone name)."""
+        return []
+
     def header_roster(self, header: dict) -> dict:
         """The ledger header as ``open_game`` reads the roster from it."""
         return header
@@ -122,6 +143,9 @@ class GamePack:
 
     # Event types that exist to change an announced result (a waived yellow): told, never refused (G-R2).
     corrections: frozenset = frozenset()
+    # Event types that move the game into its next phase: undoing one steps the game back, so
+    # the results it settled are undecided again, not changed (G-R2; modtool.core.announced).
+    phase_events: frozenset = frozenset()
 
     def results(self, gd: "GameDir") -> dict:
         """The game's settled results as the replay computes them now (G-R2;
@@ -152,11 +176,15 @@ class GamePack:
         ledger records stands for it."""
         return None
 
-    def read_dump(self, text: str, source: str, tz) -> tuple[list, list[Problem]] | None:
-        """A forum dump in a format this game brings (e.g. phpBB topics):
-        (posts, problems), or None when ``text`` is not one (the core's
-        Discuz and plain-text readers then decide)."""
-        return None
+    # The forum formats ``import`` reads for this game (ids of ``modtool.forum.formats``);
+    # a dump in another is refused, naming these. None: the core's readers
+    # (``modtool.forum.formats.CORE_FORMATS``).
+    forum_formats: tuple[str, ...] | None = None
+
+    def dump_formats(self) -> tuple:
+        """The forum formats this game brings (``modtool.forum.formats.DumpFormat``),
+        detected before the core's whatever the game imported into."""
+        return ()
 
     def known_account(self, gd: "GameDir", account: str) -> bool:
         """An account ``import`` should not call "not in the roster" though no

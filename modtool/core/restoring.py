@@ -34,11 +34,16 @@ def restore(game_dir: Path, forget: bool) -> None:
     if not done:
         typer.echo(t("没有少掉的记录：modtool 确认过的每一条都还在账本里"))
         return
+    from modtool.core.games import load_game
     from modtool.core.schema import event_name
 
+    try:  # its events' names in its language; the restore is written already, so never an error here
+        game = load_game(str(ledger.load(path).header.get("game")))
+    except UserError:
+        game = None
     said = t("已确认删除 {n} 条记录：") if forget else t("已追加回账本末尾 {n} 条记录：")
     typer.echo(said.format(n=len(done)))
     for v in done:
-        typer.echo(t("  原第 {line} 行：{what}").format(line=v.line, what=t(event_name(v.event.get("type")))))
+        typer.echo(t("  原第 {line} 行：{what}").format(line=v.line, what=event_name(v.event.get("type"), game)))
     if not forget:
         typer.echo(t("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）"))

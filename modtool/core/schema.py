@@ -1,6 +1,6 @@
 """What each ledger event must carry, checked field by field with its line.
 
-Every event is a fact (outcomes are derived by replay): a saved post, a close time the
+Every event is a fact (outcomes are derived by replay): a saved post, a time the
 director set, a night submission, a director's decision. Nothing here is an
 outcome; outcomes come from replay.
 """
@@ -14,11 +14,16 @@ from modtool.core.events import Event
 from modtool.core.i18n import t
 from modtool.core.problems import Problem
 
-# field -> (python types accepted, required)
+# field -> (python types accepted, required), or (types, required, the values allowed):
+# a field with a closed set of values (a pack's ``kind: vote|change``) names them as a
+# tuple, checked when the field is present.
 _STR = (str,)
 _INT = (int,)
-Schema = dict[str, tuple[tuple[type, ...], bool]]
+Schema = dict[str, tuple]
 
+# The game-neutral events: what any game played on a forum records. A game's own
+# events (a close time, a delegated vote, a death, a night action) are its pack's
+# (``GamePack.event_schemas``); tests/test_packs.py keeps game words out of here.
 COMMON_EVENTS: dict[str, Schema] = {
     # A forum post saved by the director (modtool import).
     "post": {
@@ -33,19 +38,6 @@ COMMON_EVENTS: dict[str, Schema] = {
         "edited": (_STR, False),
         "reply_to": ((dict,), False),
         "source": (_STR, False),
-    },
-    # The close (关门) time of a discussion day, as the director set it.
-    "close": {"day": (_INT, True), "at": (_STR, True), "note": (_STR, False)},
-    # A sped-up day (加速), as the director declared or the requests decided.
-    "speedup": {"day": (_INT, True), "note": (_STR, False)},
-    # A delegated vote (代投): the director votes for a player, explicit target.
-    "proxy": {
-        "day": (_INT, True),
-        "voter": (_STR, True),
-        "target": (_STR, True),
-        "at": (_STR, True),
-        "kind": (_STR, False),
-        "note": (_STR, False),
     },
 }
 
@@ -75,19 +67,37 @@ COMMON_EVENTS["announced"] = {"by": (_STR, False), "results": ((dict,), True), "
 
 THREADS = ("vote", "discussion", "process")
 
-# Each event type as a director reads it (undo and restore name what they touched).
-EVENT_NAMES = {
-    "post": "帖子", "close": "关门时间", "speedup": "加速", "proxy": "代投", "revert": "撤销", "act": "行动提交",
-    "advance": "推进阶段", "last_words": "遗言", "draw": "随机抽取", "card": "判罚", "withdraw": "撤牌",
-    "decision": "导演决定", "substitute": "替补", "leave": "无替补离场", "assistant": "场外助理", "waive": "免除潜水黄牌",
-    "bar": "禁票", "night_action": "夜间行动", "day_action": "白天技能", "nominate": "提名", "vote": "投票",
-    "info": "给出的信息", "answer": "说书人的回答", "announced": "已公布的结果", "edit": "帖子的新版本",
+# Each common event type as a director reads it (undo and restore name what they
+# touched): the core's Chinese, a message id of its catalogue (modtool.core.i18n).
+# A pack's own types are labelled by the pack (``GamePack.event_labels``).
+EVENT_LABELS = {
+    "post": "帖子", "revert": "撤销", "import": "导入", "edit": "帖子的新版本", "announced": "已公布的结果",
 }
 
 
-def event_name(kind) -> str:
-    """``kind``'s Chinese name (the type itself for one modtool does not know)."""
-    return EVENT_NAMES.get(kind, str(kind))
+def event_name(kind, game=None) -> str:
+    """``kind``'s name in the language of ``game`` (a ``modtool.core.games.Game``):
+    a common event's from the core's catalogue, the game's own from its pack
+    (``GamePack.event_labels``), else the type itself. Without ``game``: a common
+    event's name in the language words come in here (``modtool.core.i18n``)."""
+    from modtool.core.i18n import words_for_language
+    from modtool.core.registry import get_pack
+
+    if not isinstance(kind, str):  # a type written by hand as a list or a number
+        return str(kind)
+    if game is None:
+        return t(EVENT_LABELS[kind]) if kind in EVENT_LABELS else kind
+    pack = get_pack(game.id)
+    if kind in EVENT_LABELS:
+        return words_for_language(pack.language)(EVENT_LABELS[kind])
+    return str(pack.event_labels(game).get(kind, kind))
+
+
+def _choices_ok(data: dict, schema: Schema) -> bool:
+    for name, spec in schema.items():
+        if len(spec) > 2 and name in data and data[name] not in spec[2]:
+            return False
+    return True
 
 
 def _well_formed(ev: Event, schema: Schema) -> bool:
@@ -103,19 +113,19 @@ def _well_formed(ev: Event, schema: Schema) -> bool:
             return False
     if ev.type == "revert" and ("of" in data) == ("line" in data):
         return False
-    for name, (_, required) in schema.items():
-        if required and name not in data:
+    for name, spec in schema.items():
+        if spec[1] and name not in data:
             return False
     if ev.type == "post" and data["thread"] not in THREADS:
         return False
-    if ev.type == "proxy" and data.get("kind", "vote") not in ("vote", "change"):
+    if not _choices_ok(data, schema):
         return False
     return all(data[k] >= 1 for k in ("day", "night") if k in data)
 
 
 # The post schema above, as _post_fine reads it (tests/test_fast_paths.py holds the two together).
 _POST_REQUIRED = operator.itemgetter("thread", "day", "floor", "author", "time", "body")
-_POST_OPTIONAL = {name: types[0] for name, (types, required) in COMMON_EVENTS["post"].items() if not required}
+_POST_OPTIONAL = {name: spec[0][0] for name, spec in COMMON_EVENTS["post"].items() if not spec[1]}
 _POST_FIELDS = frozenset(COMMON_EVENTS["post"]) | {"id"}
 
 
@@ -161,11 +171,16 @@ def check_events(events: list[Event], schemas: dict[str, Schema], source: str) -
     problems: list[Problem] = []
     fine: set[tuple] = set()  # shapes of events already found without problems
     post_checked = COMMON_EVENTS["post"] is schemas.get("post")
+    # Fields with a closed set of values: their values are part of the shape too.
+    closed = {kind: tuple(n for n, spec in schema.items() if len(spec) > 2) for kind, schema in schemas.items()}
     for ev in events:
         if post_checked and ev.type == "post" and _post_fine(ev.data):
             continue
         try:
             shape = _shape(ev)
+            values = closed.get(ev.type)
+            if values:
+                shape += tuple(ev.data.get(n) for n in values)
             if shape in fine:
                 continue
         except TypeError:  # a list or mapping where thread, kind, day or night should be: check in full
@@ -208,7 +223,8 @@ def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Prob
     if _well_formed(ev, schema):
         return when
     out = when
-    for name, (types, required) in schema.items():
+    for name, spec in schema.items():
+        types, required = spec[0], spec[1]
         if name not in ev.data or ev.data[name] is None:
             if required:
                 out.append(Problem(source, t("{type} 事件缺少 {name} 字段").format(type=ev.type, name=name), ev.line))
@@ -228,8 +244,11 @@ def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Prob
             out.append(Problem(source, t("{type} 事件有未知字段 {name}").format(type=ev.type, name=name), ev.line))
     if ev.type == "post" and ev.data.get("thread") not in THREADS:
         out.append(Problem(source, t("post 事件的 thread 应为 vote、discussion 或 process 之一"), ev.line))
-    if ev.type == "proxy" and ev.data.get("kind", "vote") not in ("vote", "change"):
-        out.append(Problem(source, t("proxy 事件的 kind 应为 vote 或 change"), ev.line))
+    for name, spec in schema.items():
+        value = ev.data.get(name)
+        if len(spec) > 2 and isinstance(value, spec[0]) and value not in spec[2]:  # a wrong type is told above
+            out.append(Problem(source, t("{type} 事件的 {name} 应为 {values} 之一，现在是「{value}」").format(
+                type=ev.type, name=name, values=t("、").join(map(str, spec[2])), value=ev.data[name]), ev.line))
     for key in ("day", "night"):
         if isinstance(ev.data.get(key), int) and not isinstance(ev.data.get(key), bool) and ev.data[key] < 1:
             out.append(Problem(source, t("{type} 事件的 {key} 应从 1 开始").format(type=ev.type, key=key), ev.line))

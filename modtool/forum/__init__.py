@@ -19,13 +19,16 @@ page, merging pages is the caller's job.
 
 Public API::
 
-    read_dump(path, tz, progress=None) -> (posts, problems)
-    read_dump_text(text, source, tz, progress=None) -> (posts, problems)
-    read_dump_rows(path, tz, progress=None) -> (rows, problems)
+    read_dump(path, tz, progress=None, formats=None) -> (posts, problems)
+    read_dump_text(text, source, tz, progress=None, formats=None) -> (posts, problems)
+    read_dump_rows(path, tz, progress=None, formats=None) -> (rows, problems)
     plaintext_help() -> str
 
 ``progress`` is an optional ``callable(done, total)``, called every 5,000
-posts and once at the end.
+posts and once at the end. ``formats``: the ids of the formats the caller
+reads (``modtool.forum.formats``: a game's ``GamePack.forum_formats``); a dump
+in another is refused, naming them. None: every format modtool knows, the
+formats packs bring (phpBB topics) included.
 
 ``read_dump_rows`` is ``read_dump`` for a bulk import (``modtool import``):
 each post as a plain tuple (``post_row``), its time already formatted, so a
@@ -57,9 +60,10 @@ _DECLARED = re.compile(rb"""(?:charset\s*=\s*["']?|"Charset"\s*:\s*")([A-Za-z0-9
 _CHARSETS = {"gbk": "gb18030", "gb2312": "gb18030", "gb18030": "gb18030", "big5": "big5hkscs", "big5-hkscs": "big5hkscs"}
 
 
-def read_dump(path: pathlib.Path, tz: tzinfo, progress: Progress = None) -> tuple[list[Post], list[Problem]]:
+def read_dump(path: pathlib.Path, tz: tzinfo, progress: Progress = None,
+              formats=None) -> tuple[list[Post], list[Problem]]:
     """Read one saved forum dump (one page of a thread) from ``path``."""
-    return _read_file(path, tz, progress, False)
+    return _read_file(path, tz, progress, False, formats)
 
 
 # A post as a row: (pid, floor, author, time stamp, body, edited, reply_to,
@@ -67,9 +71,10 @@ def read_dump(path: pathlib.Path, tz: tzinfo, progress: Progress = None) -> tupl
 Row = tuple[str, int, str, str, str, "str | None", "ReplyRef | None", "datetime | int"]
 
 
-def read_dump_rows(path: pathlib.Path, tz: tzinfo, progress: Progress = None) -> tuple[list[Row], list[Problem]]:
+def read_dump_rows(path: pathlib.Path, tz: tzinfo, progress: Progress = None,
+                   formats=None) -> tuple[list[Row], list[Problem]]:
     """``read_dump``, each post as a row (``post_row``)."""
-    return _read_file(path, tz, progress, True)
+    return _read_file(path, tz, progress, True, formats)
 
 
 def time_stamp(t: datetime) -> str:
@@ -82,7 +87,7 @@ def post_row(post: Post) -> Row:
     return (post.pid, post.floor, post.author, time_stamp(post.time), post.body, post.edited, post.reply_to, post.time)
 
 
-def _read_file(path: pathlib.Path, tz: tzinfo, progress: Progress, rows: bool) -> tuple[list, list[Problem]]:
+def _read_file(path: pathlib.Path, tz: tzinfo, progress: Progress, rows: bool, formats=None) -> tuple[list, list[Problem]]:
     from modtool.forum.bounds import read_dump_bytes
 
     data = read_dump_bytes(path)  # at most MAX_DUMP_BYTES, whatever the file (modtool.forum.bounds)
@@ -91,17 +96,18 @@ def _read_file(path: pathlib.Path, tz: tzinfo, progress: Progress, rows: bool) -
     source = str(path)
     box = [data]
     del data  # the box holds the only reference: the bytes go once decoded
-    return _read_box(box, source, tz, progress, rows)
+    return _read_box(box, source, tz, progress, rows, formats)
 
 
 def read_dump_text(
-    text: str | bytes | bytearray | memoryview, source: str, tz: tzinfo, progress: Progress = None
+    text: str | bytes | bytearray | memoryview, source: str, tz: tzinfo, progress: Progress = None, formats=None
 ) -> tuple[list[Post], list[Problem]]:
     """Read a forum dump already in memory (text, or bytes still to decode)."""
-    return _read_box([text], source, tz, progress)
+    return _read_box([text], source, tz, progress, False, formats)
 
 
-def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool = False) -> tuple[list, list[Problem]]:
+def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool = False,
+              formats=None) -> tuple[list, list[Problem]]:
     """``read_dump_text`` of the one item of ``box``, which is emptied: when
     nothing else holds the dump, its bytes are freed once decoded and its
     text once parsed, so a large dump is never in memory twice."""
@@ -118,7 +124,7 @@ def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool
     box.append(text)
     del text
     try:
-        posts, problems = _read(box, source, tz, progress, rows)
+        posts, problems = _read(box, source, tz, progress, rows, formats)
     except RecursionError:  # JSON nested deeper than its parser reads (modtool.forum.bounds)
         from modtool.forum.bounds import too_deep
 
@@ -150,20 +156,24 @@ def detect_format(text: str) -> str:
     return "text"
 
 
-def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: bool) -> tuple[list, list[Problem]]:
+def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: bool, formats=None) -> tuple[list, list[Problem]]:
     # Each reader is imported only when a dump of its kind comes (start-up time).
     text = box.pop()
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text or text.isspace():
         return [], [Problem(source, t("文件是空的（没有任何内容）"))]
-    from modtool.core.registry import all_packs
+    from modtool.forum.formats import CORE_KIND, not_read, pack_formats
 
-    for pack in all_packs().values():  # a forum format a game brings (phpBB topics)
-        got = pack.read_dump(text, source, tz)
-        if got is not None:
+    for fmt in pack_formats():  # a forum format a game brings (phpBB topics), told before the core's
+        if fmt.detect(text):
+            if formats is not None and fmt.id not in formats:
+                return [], [not_read(source, fmt.id, formats)]
+            got = fmt.read(text, source, tz)
             return (list(map(post_row, got[0])) if rows else got[0]), got[1]
     kind = detect_format(text)
+    if formats is not None and CORE_KIND[kind] not in formats:
+        return [], [not_read(source, CORE_KIND[kind], formats)]
     if kind == "json":
         from modtool.forum.discuz_json import read_json
 

@@ -6,6 +6,20 @@ _STR = (str,)
 _INT = (int,)
 
 M42_EVENTS: dict[str, Schema] = {
+    # The close (关门) time of a discussion day, as the director set it (M42-R5b, M42-R15).
+    "close": {"day": (_INT, True), "at": (_STR, True), "note": (_STR, False)},
+    # A sped-up day (加速), as the director declared or the requests decided (M42-R15).
+    "speedup": {"day": (_INT, True), "note": (_STR, False)},
+    # A delegated vote (代投, M42-R5): the director votes for a player, explicit target;
+    # kind: vote (a new vote) or change (改票).
+    "proxy": {
+        "day": (_INT, True),
+        "voter": (_STR, True),
+        "target": (_STR, True),
+        "at": (_STR, True),
+        "kind": (_STR, False, ("vote", "change")),
+        "note": (_STR, False),
+    },
     # A submission as the player sent it to the director: kill (wolves), save /
     # poison (witch), check (seer) at night (M42-R6); shoot (hunter, M42-R7),
     # successor (sheriff, M42-R9), surrender (a wolf, M42-R12). A refused one

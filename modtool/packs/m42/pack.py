@@ -18,6 +18,7 @@ class M42Pack(GamePack):
     default_for_new = True
     kinds = KINDS
     corrections = frozenset({"waive", "withdraw"})
+    phase_events = frozenset({"advance"})
     writing_commands = frozenset({"close", "open", "proxy", "card", "withdraw", "decide", "substitute",
                                   "assistant", "waive", "speedup"})
 
@@ -31,6 +32,20 @@ class M42Pack(GamePack):
         from modtool.packs.m42.events import M42_EVENTS
 
         return M42_EVENTS
+
+    # Discuz! threads: the mobile API's JSON, a saved page, or posts copied by hand.
+    forum_formats = ("discuz-json", "discuz-html", "text")
+
+    def check_options(self, options: dict, source: str) -> list:
+        """M42-R15: the daily close (关门) is a clock time."""
+        from modtool.core.problems import Problem
+        from modtool.core.timeutil import parse_clock
+
+        try:
+            parse_clock(options.get("close_time", "21:00"))
+        except ValueError as exc:
+            return [Problem(source, f"options → close_time：{exc}")]
+        return []
 
     def results(self, gd) -> dict:
         from modtool.packs.m42.results import results

@@ -4,7 +4,9 @@
 * ``death``: ``slot`` is dead from post ``post`` on (a night kill, a modkill;
   a lynch is never stored: it is computed by replay);
 * ``start_day``: day ``day`` starts with post ``post``;
-* ``alias``: a vote naming ``alias`` means ``slot``.
+* ``alias``: a vote naming ``alias`` means ``slot``;
+* ``close``: day ``day``'s deadline as the host set it (``modtool deadline``; the
+  last one recorded for a day counts).
 
 ``slot`` is always the slot's key: the first player's name in the roster.
 """
@@ -18,4 +20,13 @@ MAFIA_EVENTS = {
     "death": {"slot": (_STR, True), "post": (_INT, True), "how": (_STR, False)},
     "start_day": {"day": (_INT, True), "post": (_INT, True)},
     "alias": {"alias": (_STR, True), "slot": (_STR, True)},
+    "close": {"day": (_INT, True), "at": (_STR, True), "note": (_STR, False)},
 }
+
+
+def event_labels() -> dict[str, str]:
+    """Each event type as a host reads it (undo and restore name what they touched)."""
+    from modtool.packs.mafia.messages import _
+
+    return {"replace": _("replacement"), "death": _("death"), "start_day": _("day start"), "alias": _("alias"),
+            "close": _("deadline")}

@@ -39,11 +39,16 @@ _JSONL_KEYS = ('"number"', '"user"', '"content"')
 _PROSILVER = re.compile(r"""<div(?>[^<>]*?id=["']p\d+["'])[^<>]*?class=["'][^"'<>]*\bpost\b|class=["']postbody["']""", re.I)
 
 
+def is_jsonl(text: str) -> bool:
+    """Is ``text`` phpBB posts as JSON lines (its first line tells)?"""
+    first = text.lstrip("\ufeff \t\r\n")[:4096].split("\n", 1)[0]
+    return first.startswith("{") and all(k in first for k in _JSONL_KEYS)
+
+
 def detect(text: str) -> str | None:
     """"jsonl" or "viewtopic" when ``text`` is a phpBB topic, else None."""
     head = text.lstrip("\ufeff \t\r\n")[:4096]
-    first = head.split("\n", 1)[0]
-    if first.startswith("{") and all(k in first for k in _JSONL_KEYS):
+    if is_jsonl(text):
         return "jsonl"
     if head.startswith(("{", "[")):  # JSON of another forum (a Discuz dump): never a saved page,
         return None  # whatever HTML its posts quote

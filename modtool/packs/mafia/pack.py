@@ -3,7 +3,8 @@
 
 Light on purpose: modtool imports it at start; the rules load inside the hooks.
 Besides the shared hooks it reads phpBB topics for ``modtool import``
-(``read_dump``) and brings the host's fact commands (``replace``, ``death``,
+(``dump_formats``: JSON lines and saved pages; with modtool's plain text, the
+only formats a mafia game imports) and brings the host's fact commands (``replace``, ``death``,
 ``start-day``, ``alias``).
 """
 
@@ -19,13 +20,25 @@ GAME_ID = "mafia"
 KINDS = {"vote": "Vote count post: one row per target with its voters in cast order, not voting, majority, deadline"}
 
 
-def read_dump(text: str, source: str, tz: tzinfo):
-    """(posts, problems) when ``text`` is a phpBB topic, else None (another reader's)."""
-    from modtool.packs.mafia.forum import detect, read_topic
+def _is_jsonl(text: str) -> bool:
+    from modtool.packs.mafia.forum import is_jsonl
 
-    if detect(text) is None:
-        return None
+    return is_jsonl(text)
+
+
+def _is_page(text: str) -> bool:
+    from modtool.packs.mafia.forum import detect
+
+    return detect(text) == "viewtopic"
+
+
+def _read_topic(text: str, source: str, tz: tzinfo):
+    from modtool.packs.mafia.forum import read_topic
+
     return read_topic(text, source, tz)
+
+
+PHPBB_JSONL, PHPBB_PAGE = "phpbb-jsonl", "phpbb-page"
 
 
 def problems(gd) -> list:
@@ -267,8 +280,20 @@ class MafiaPack(GamePack):
 
         return MAFIA_EVENTS
 
-    def read_dump(self, text: str, source: str, tz: tzinfo):
-        return read_dump(text, source, tz)
+    # What a MafiaScum host saves (phpBB topics), and modtool's plain text for posts copied by hand.
+    forum_formats = (PHPBB_JSONL, PHPBB_PAGE, "text")
+
+    def dump_formats(self):
+        from modtool.forum.formats import DumpFormat
+        from modtool.packs.mafia.messages import _
+
+        return (DumpFormat(PHPBB_JSONL, _("phpBB posts as JSON lines"), _is_jsonl, _read_topic),
+                DumpFormat(PHPBB_PAGE, _("a saved phpBB topic page (HTML)"), _is_page, _read_topic))
+
+    def event_labels(self, game=None) -> dict:
+        from modtool.packs.mafia.events import event_labels
+
+        return event_labels()
 
     def new_game(self, game_dir, game, *, roster, seed, players, require, board, custom_roles=False):
         if custom_roles:

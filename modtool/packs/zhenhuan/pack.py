@@ -17,12 +17,15 @@ class ZhenhuanPack(GamePack):
     id = "zhenhuan"
     name = "zhenhuan（血染甄嬛传）"
     kinds = KINDS
+    phase_events = frozenset({"advance"})
 
     def results(self, gd) -> dict:
         from modtool.packs.zhenhuan.results import results
 
         return results(gd)
     writing_commands = frozenset({"info", "answer", "nominate", "vote"})
+    # Discuz! threads: the mobile API's JSON, a saved page, or posts copied by hand.
+    forum_formats = ("discuz-json", "discuz-html", "text")
 
     def data_file(self) -> Path:
         return data_dir("games") / "zhenhuan.yaml"
