@@ -26,6 +26,7 @@ Words come in the game's language inside each call, and the caller's language
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from modtool.core import i18n
@@ -33,7 +34,15 @@ from modtool.core.problems import Problem, UserError
 from modtool.core.registry import get_pack
 from modtool.core.view import View
 
-__all__ = ["Game", "Problem", "UserError", "View", "open_game"]
+__all__ = ["Game", "Problem", "Recorded", "UserError", "View", "open_game"]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What ``Game.record`` wrote: the ledger's events now, and notes for the director."""
+
+    events: int
+    notes: tuple[str, ...] = ()
 
 
 class Game:
@@ -94,15 +103,18 @@ class Game:
             return tuple({"type": e.type, "line": e.line, **e.data} for e in self._open().events)
 
     # --- facts ----------------------------------------------------------------
-    def record(self, events: list[dict], *, force: bool = False) -> int:
+    def record(self, events: list[dict], *, force: bool = False) -> Recorded:
         """Append ``events`` (each a dict with its ``type`` and fields, as the
-        ledger holds them) through the commands' write guard; the number of
-        events the ledger holds after. Refused: ``UserError``, nothing written."""
+        ledger holds them) through the commands' write guard. Refused:
+        ``UserError``, nothing written. Written: how many events the ledger
+        holds now, and what the director must hear (announced results the
+        change altered, with ``force``: to correct on the forum)."""
         from modtool.core.announced import confirmed, record
 
+        notes: list[str] = []
         with i18n.speaking(self.language), confirmed(force):
-            data = record(self._open(), [dict(e) for e in events])
-            return len(data.events)
+            data = record(self._open(), [dict(e) for e in events], tell=notes.append)
+            return Recorded(len(data.events), tuple(notes))
 
 
 def open_game(path: str | Path) -> Game:

@@ -75,13 +75,13 @@ def test_record_writes_through_the_write_guard_and_a_refusal_writes_nothing(m42)
     with pytest.raises(api.UserError):
         game.record([{"type": "no_such_event", "day": 1}])  # damage: refused
     assert (m42 / "ledger.yaml").read_bytes() == before
-    game.record([{"type": "close", "day": 2, "at": "2026-11-05 22:00", "note": "from a program"}])
-    assert len(game.events()) == n + 1
+    done = game.record([{"type": "close", "day": 2, "at": "2026-11-05 22:00", "note": "from a program"}])
+    assert len(game.events()) == n + 1 and done.notes == ()
     assert game.events()[-1]["note"] == "from a program"
     assert "from a program" in (m42 / "ledger.yaml").read_text(encoding="utf-8")
 
 
-def test_g_r2_record_refuses_to_change_an_announced_result_unless_forced(m42):
+def test_g_r2_record_refuses_to_change_an_announced_result_unless_forced(m42, capsys):
     from tests.support.values import run_cli  # noqa: F401 - the commands and the library share one guard
 
     game = api.open_game(m42)
@@ -92,8 +92,12 @@ def test_g_r2_record_refuses_to_change_an_announced_result_unless_forced(m42):
         game.record([{"type": "close", "day": 1, "at": "2026-11-02 10:30"}])
     assert "G-R2" in str(exc.value)
     assert (m42 / "ledger.yaml").read_bytes() == before
-    game.record([{"type": "close", "day": 1, "at": "2026-11-02 10:30"}], force=True)
+    capsys.readouterr()
+    done = game.record([{"type": "close", "day": 1, "at": "2026-11-02 10:30"}], force=True)
     assert game.status().to_json() != exile
+    assert done.events == len(game.events()) and game.events()[-1]["type"] == "announced"  # what the forum read, kept
+    assert len(done.notes) == 1 and "--force" in done.notes[0]  # told as a value
+    assert capsys.readouterr() == ("", "")  # never printed
 
 
 def test_the_modules_example_runs(monkeypatch):

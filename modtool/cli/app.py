@@ -476,7 +476,8 @@ def restore(
     """
     from modtool.core.restoring import restore as run
 
-    run(game_dir, forget)
+    for line in run(game_dir, forget):
+        typer.echo(line)
 
 
 _LANGUAGE_OF_COMMAND: dict[str, str] = {}  # a pack's own command -> the pack's language

@@ -144,8 +144,10 @@ def _reverted(gd, new: list[dict]) -> list:
     return [e for e in gd.events if event_id(e.data) in refs or (event_id(e.data) is None and fingerprint(e.type, e.data) in refs)]
 
 
-def record(gd, events: list[dict], *, one_line: bool = False):
-    """Append ``events`` (ledger.append with the digest ``gd`` was read at), guarded by G-R2."""
+def record(gd, events: list[dict], *, one_line: bool = False, tell=None):
+    """Append ``events`` (ledger.append with the digest ``gd`` was read at), guarded by G-R2.
+    ``tell(text)``: what the director must hear after the write (announced results it
+    changed, to correct on the forum); None: said on stderr, as the commands say it."""
     from modtool import ledger
 
     from modtool.core.registry import get_pack
@@ -176,11 +178,15 @@ def record(gd, events: list[dict], *, one_line: bool = False):
     else:
         data = ledger.append(gd.ledger_path, events, expect_digest=gd.digest, one_line=one_line)
     if said:
-        import typer
+        if tell is None:
+            import typer
+
+            def tell(text: str) -> None:
+                typer.echo(text, err=True)
 
         text = (t("已记下；论坛上已公布的这些结果随之改变，请到论坛更正：\n  {changes}") if correcting and not _confirmed.get()
                 else t("已按 --force 记下；论坛上已公布的这些结果随之改变，请到论坛更正：\n  {changes}"))
-        typer.echo(text.format(changes="\n  ".join(said)), err=True)
+        tell(text.format(changes="\n  ".join(said)))
     return data
 
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import typer
-
 from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
 
 
-def restore(game_dir: Path, forget: bool) -> None:
+def restore(game_dir: Path, forget: bool) -> list[str]:
+    """Restore (or forget) what an editor's save removed; the lines to tell the director."""
     from modtool import ledger
     from modtool.core.gamefile import ledger_path, open_game
     from modtool.core.soundness import require_sound, require_sound_restored
@@ -32,8 +31,7 @@ def restore(game_dir: Path, forget: bool) -> None:
 
     done = ledger.restore(path, forget=forget, check=check)
     if not done:
-        typer.echo(t("没有少掉的记录：modtool 确认过的每一条都还在账本里"))
-        return
+        return [t("没有少掉的记录：modtool 确认过的每一条都还在账本里")]
     from modtool.core.games import load_game
     from modtool.core.schema import event_name
 
@@ -42,8 +40,8 @@ def restore(game_dir: Path, forget: bool) -> None:
     except UserError:
         game = None
     said = t("已确认删除 {n} 条记录：") if forget else t("已追加回账本末尾 {n} 条记录：")
-    typer.echo(said.format(n=len(done)))
-    for v in done:
-        typer.echo(t("  原第 {line} 行：{what}").format(line=v.line, what=event_name(v.event.get("type"), game)))
+    told = [said.format(n=len(done))]
+    told += [t("  原第 {line} 行：{what}").format(line=v.line, what=event_name(v.event.get("type"), game)) for v in done]
     if not forget:
-        typer.echo(t("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）"))
+        told.append(t("请用 modtool check 看一下顺序是否需要调整（恢复的记录在最后）"))
+    return told
