@@ -113,7 +113,7 @@ def _big_dump(path: Path, n: int) -> Path:
 
 @pytest.mark.parametrize("tty", [True, False], ids=["terminal", "log"])
 def test_progress_shows_only_when_stderr_is_a_terminal(tmp_path, monkeypatch, capsys, tty):
-    """The one progress display (a long import) writes to stderr only for a person at a terminal."""
+    """The one progress display (a long import: click's progress bar) writes to stderr only for a person at a terminal."""
     import shutil
     import sys
 
@@ -124,8 +124,8 @@ def test_progress_shows_only_when_stderr_is_a_terminal(tmp_path, monkeypatch, ca
     monkeypatch.setattr(sys, "stderr", err)
     code = run_main(["import", str(game), str(dump), "--thread", "discussion", "--day", "3", "--dry-run"])
     assert code == 0, err.getvalue()
-    assert ("\r已读 5000/5000 帖" in err.getvalue()) is tty
-    assert "已读" not in capsys.readouterr().out
+    assert ("读取帖子" in err.getvalue() and "5000/5000" in err.getvalue()) is tty
+    assert "读取帖子" not in capsys.readouterr().out
 
 
 def test_roles_gives_one_character_on_request(capsys):

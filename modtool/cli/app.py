@@ -157,12 +157,20 @@ def import_(
 
     gd = _open(game_dir)
 
-    show = sys.stderr.isatty()  # a progress line is for a person at a terminal, not a log
+    bar = None  # click's progress bar, on stderr, shown only at a terminal (never in a log)
 
     def progress(done: int, total: int) -> None:
-        # Only a long import is worth a progress line.
-        if show and total >= 5000:
-            typer.echo("\r" + t("已读 {done}/{total} 帖").format(done=done, total=total), err=True, nl=done >= total)
+        nonlocal bar
+        if total < 5000:  # only a long import is worth a progress bar
+            return
+        if bar is None:
+            import click
+
+            bar = click.progressbar(length=total, label=t("读取帖子"), file=sys.stderr, show_pos=True, width=24)
+            bar.__enter__()
+        bar.update(done - bar.pos)
+        if done >= total:
+            bar.__exit__(None, None, None)
 
     if not dry_run:
         from modtool.core.soundness import require_sound
