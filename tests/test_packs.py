@@ -151,7 +151,7 @@ def test_a_pack_from_an_installed_distribution_is_found_by_its_entry_point(tmp_p
     (site / "club_tiny-0.1.dist-info" / "METADATA").write_text(
         "Metadata-Version: 2.1\nName: club-tiny\nVersion: 0.1\n", encoding="utf-8")
     (site / "club_tiny-0.1.dist-info" / "entry_points.txt").write_text(
-        "[modtool.core.games]\ntiny = club_tiny:make_pack\n", encoding="utf-8")
+        "[modtool.games]\ntiny = club_tiny:make_pack\n", encoding="utf-8")
     (site / "tiny.yaml").write_text(TINY_YAML, encoding="utf-8")
     (site / "club_tiny.py").write_text(
         "from pathlib import Path\n"

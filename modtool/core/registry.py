@@ -8,22 +8,25 @@ commands, its posts and their templates, and its data file. The core
 gamefile, soundness) never names a game; it asks the pack of the ledger's
 ``game:`` through the hooks below. Only a pack may say ``if game is m42``.
 
-Where packs come from (``all_packs``):
+Where packs come from (``all_packs``; ``modtool.core.entrypoints`` reads them):
 
-- shipped with modtool: every ``modtool/<name>/pack.py`` holding ``PACK``
-  (a ``GamePack`` instance); adding ``modtool/packs/mafia/pack.py`` is enough;
-- installed by another distribution: an entry point in the group
-  ``modtool.core.games`` whose name is the game id and whose object is a
-  ``GamePack`` instance (or a class/callable returning one), e.g. in that
-  distribution's ``pyproject.toml``::
+- every pack, modtool's own included, is an entry point in the group
+  ``modtool.games`` of its distribution, named by the game id, whose object
+  is a ``GamePack`` instance (or a class/callable returning one). modtool's
+  ``pyproject.toml`` declares m42, zhenhuan and mafia so; a club's
+  distribution declares its game the same way::
 
-      [project.entry-points."modtool.core.games"]
-      werewolf9 = "club_werewolf.pack:PACK"
+      [project.entry-points."modtool.games"]
+      jushou = "modtool_jushou.pack:PACK"
 
+  (``examples/third-party-pack/`` is such a distribution, installable with pip);
 - registered in process (tests): ``register(pack)`` / ``unregister(game_id)``.
 
-A shipped pack wins over an installed one of the same id (a club cannot
-shadow ``m42`` by accident).
+modtool's own distribution's pack wins over another distribution's of the
+same id (a club cannot shadow ``m42`` by accident), then the first on
+``sys.path``. An installed pack that fails to load, or whose commands clash
+(``modtool.cli.dispatch``), is refused: left out with its reason
+(``refusals``), which ``get_pack`` gives for that game and the CLI tells.
 
 Keep ``pack.py`` light: modtool imports every pack when it starts (to build
 ``--help`` and register commands), so a pack imports its rules, jinja2 or
@@ -79,7 +82,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from modtool.core.games import Game
     from modtool.core.schema import Schema
 
-ENTRY_POINT_GROUP = "modtool.core.games"
+from modtool.core.entrypoints import GROUP as ENTRY_POINT_GROUP  # "modtool.games"
 
 # The shared commands a pack may answer (see GamePack): a pack answers one by
 # overriding the method of the same name.
@@ -94,6 +97,7 @@ class GamePack:
     id: str = ""
     name: str = ""  # for help texts, e.g. "m42（狐妖小红娘版杀）"
     default_for_new: bool = False
+    distribution: str = "modtool"  # the distribution whose entry point declared it (set by the registry)
     kinds: dict[str, str] = {}  # announce kinds → one line each for --help
     language: str = "zh"  # the core's messages for this game come in this language (modtool.core.i18n)
     writing_commands: frozenset[str] = frozenset()  # own commands that append to the ledger
@@ -237,57 +241,70 @@ def unsupported(command: str, gd) -> UserError:
 
 # --- the registry -----------------------------------------------------------
 
-_PACKS = Path(__file__).resolve().parent.parent / "packs"
 _registered: dict[str, GamePack] = {}  # in process (tests)
 _found: dict[str, GamePack] | None = None  # shipped and installed, found once
+_refused: dict[str, tuple[str, dict]] = {}  # game id -> (message id, its fields): a pack that cannot join
+
+
+def _pack_of(entry) -> GamePack:
+    """The pack an entry point names: a ``GamePack`` instance, or a class/callable returning one."""
+    obj = entry.load()
+    pack = obj() if callable(obj) and not isinstance(obj, GamePack) else obj
+    if not isinstance(pack, GamePack):
+        raise TypeError(f"{entry.value} is not a modtool.core.registry.GamePack")
+    if not pack.id:
+        pack.id = entry.name
+    return pack
 
 
 def _shipped() -> dict[str, GamePack]:
-    import importlib
+    """modtool's own packs: its distribution's entry points (a bug of modtool when one fails)."""
+    from modtool.core.entrypoints import own_entries
 
     packs: dict[str, GamePack] = {}
-    for sub in sorted(p.parent.name for p in _PACKS.glob("*/pack.py")):
-        pack = importlib.import_module(f"modtool.packs.{sub}.pack").PACK
+    for entry in sorted(own_entries(), key=lambda e: e.name):  # sorted: help lists them alike in every install
+        pack = _pack_of(entry)
         packs[pack.id] = pack
     return packs
 
 
-def _declares_packs() -> bool:
-    """Does any distribution on sys.path declare the entry-point group? A look
-    at the small ``entry_points.txt`` files, so that modtool's start-up does
-    not pay for importlib.metadata (~20 ms) when none does (the usual case)."""
-    import os
-    import sys
+def _installed(shipped: dict[str, GamePack]) -> dict[str, GamePack]:
+    """Other distributions' packs. One that fails to load, or names another id than
+    its entry point, is refused (``refusals``), never a crash of every command."""
+    from modtool.core.entrypoints import installed_entries
 
-    for entry in sys.path:
+    packs: dict[str, GamePack] = {}
+    for entry in installed_entries():
+        if entry.name in shipped or entry.name in packs:
+            continue  # modtool's own pack of that id wins; then the first distribution on sys.path
         try:
-            names = os.listdir(entry or ".")
-        except OSError:
-            continue  # a zip file or a folder gone: importlib.metadata decides below only if another says yes
-        for name in names:
-            if name.endswith((".dist-info", ".egg-info")):
-                try:
-                    with open(os.path.join(entry or ".", name, "entry_points.txt"), encoding="utf-8") as f:
-                        if ENTRY_POINT_GROUP in f.read():
-                            return True
-                except (OSError, UnicodeDecodeError):
-                    continue
-    return False
-
-
-def _installed() -> dict[str, GamePack]:
-    if not _declares_packs():
-        return {}
-    from importlib.metadata import entry_points
-
-    packs: dict[str, GamePack] = {}
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        obj = ep.load()
-        pack = obj() if callable(obj) and not isinstance(obj, GamePack) else obj
-        if not pack.id:
-            pack.id = ep.name
+            pack = _pack_of(entry)
+        except Exception as exc:  # noqa: BLE001 - someone else's code: told, not raised
+            refuse(entry.name, "游戏包「{game}」（{dist}）没有载入：{error}",
+                   dist=entry.dist, error=f"{type(exc).__name__}: {exc}")
+            continue
+        if pack.id != entry.name:
+            refuse(entry.name, "游戏包「{game}」（{dist}）没有载入：入口点名为「{game}」，游戏包的 id 却是「{id}」",
+                   dist=entry.dist, id=pack.id)
+            continue
+        pack.distribution = entry.dist
         packs[pack.id] = pack
     return packs
+
+
+def refuse(game_id: str, message: str, **fields) -> None:
+    """Leave the pack of ``game_id`` out, for the reason ``message`` (the core's
+    Chinese message id; ``{game}`` and ``fields`` fill it in): ``get_pack`` then
+    refuses that game with it, and the CLI tells it."""
+    _refused[game_id] = (message, {"game": game_id, **fields})
+    if _found is not None:
+        _found.pop(game_id, None)
+    _registered.pop(game_id, None)
+
+
+def refusals() -> list[str]:
+    """Why each refused pack was left out, in the language of the command running now."""
+    return [t(message).format(**fields) for message, fields in _refused.values()]
 
 
 def all_packs() -> dict[str, GamePack]:
@@ -295,14 +312,16 @@ def all_packs() -> dict[str, GamePack]:
     global _found
     if _found is None:
         _found = _shipped()
-        for game_id, pack in _installed().items():
-            _found.setdefault(game_id, pack)  # a shipped pack wins
+        _found.update((gid, p) for gid, p in _installed(_found).items() if gid not in _refused)
     return {**_found, **{k: v for k, v in _registered.items() if k not in _found}}
 
 
 def get_pack(game_id: str) -> GamePack:
     """The pack of ``game_id``; a user error naming the known games otherwise."""
     pack = all_packs().get(game_id)
+    if pack is None and game_id in _refused:
+        message, fields = _refused[game_id]
+        raise UserError(t(message).format(**fields))
     if pack is None:
         raise UserError(t("未知的游戏「{game}」；可用的有：{games}").format(game=game_id, games=t("、").join(sorted(all_packs()))))
     return pack
@@ -329,3 +348,4 @@ def refresh() -> None:
     """Look for shipped and installed packs again on next use (tests that install one)."""
     global _found
     _found = None
+    _refused.clear()
