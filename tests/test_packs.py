@@ -119,9 +119,10 @@ def _play(tmp_path, capsys):
     (tmp_path / "roster.txt").write_text("甲\n乙\n丙\n", encoding="utf-8")
     (tmp_path / "dump.txt").write_text(DUMP, encoding="utf-8")
     g = tmp_path / "g"
-    code, out, err = run(capsys, "new", g, "--game", "tiny", "--roster", tmp_path / "roster.txt", "--seed", 1)
+    code, out, err = run(capsys, "new", g, "--game", "tiny", "--roster", tmp_path / "roster.txt")
     assert code == 0, err
-    assert "game: tiny" in (g / "ledger.yaml").read_text(encoding="utf-8")
+    ledger = (g / "ledger.yaml").read_text(encoding="utf-8")
+    assert "game: tiny" in ledger and "role" not in ledger and "seed" not in ledger  # the default new deals nothing
     code, out, err = run(capsys, "import", g, tmp_path / "dump.txt", "--thread", "vote", "--day", 1)
     assert code == 0, err
     assert "已导入 3 帖" in out

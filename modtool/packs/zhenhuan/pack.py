@@ -17,6 +17,7 @@ class ZhenhuanPack(GamePack):
     id = "zhenhuan"
     name = "zhenhuan（血染甄嬛传）"
     kinds = KINDS
+    new_options = frozenset({"seed", "players", "require", "board"})
 
     def results(self, gd) -> dict:
         from modtool.packs.zhenhuan.results import results
