@@ -424,7 +424,8 @@ def undo(
     record_fact(gd, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}])
     from modtool.core.schema import event_name
 
-    typer.echo(t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=t(event_name(last.type)), ref=describe_ref(ref)))
+    what = get_pack(gd.game.id).event_names.get(last.type) or t(event_name(last.type))  # a pack's own event: its name
+    typer.echo(t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=what, ref=describe_ref(ref)))
     if last.type == "post" and gd.of_type("import"):
         typer.echo(t("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game_dir))
 

@@ -127,6 +127,10 @@ class GamePack:
         """The event types this game adds to ``modtool.core.schema.COMMON_EVENTS``."""
         return {}
 
+    # Each of those event types as a director reads it, in the game's language
+    # (``undo`` names what it took back); a type not here is named by the core.
+    event_names: dict[str, str] = {}
+
     def header_roster(self, header: dict) -> dict:
         """The ledger header as ``open_game`` reads the roster from it."""
         return header

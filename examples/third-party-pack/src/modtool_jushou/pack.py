@@ -25,6 +25,7 @@ class JushouPack(GamePack):
     name = "jushou（举手）"
     kinds = {"result": "举手结果帖：每个名字的手数与举手的人、过半数、当选者"}
     writing_commands = frozenset({"deadline"})
+    event_names = {"deadline": "截止时间"}  # undo says 「已撤销第 N 行的截止时间记录」
 
     def data_file(self) -> Path:
         return _HERE / "data" / "jushou.yaml"
