@@ -165,3 +165,19 @@ def test_a_name_clash_inside_one_game_is_refused_when_the_pack_joins(tmp_path, c
         registry.refresh()
     code, out, err = run(capsys, "check", ROOT / "examples" / "m42")
     assert code == 0 and err == ""
+
+
+def test_a_pack_whose_commands_fail_to_load_is_refused_and_the_rest_runs(tmp_path, capsys):
+    class Broken(HandsPack):
+        def command_apps(self):
+            import no_such_module_for_commands  # noqa: F401
+
+    (tmp_path / "hands.yaml").write_text(HANDS_YAML, encoding="utf-8")
+    registry.register(Broken(tmp_path))
+    try:
+        code, out, err = run(capsys, "check", ROOT / "examples" / "m42")
+        assert code == 0 and "没有发现问题" in out
+        assert "游戏包「hands」（modtool）没有载入：ModuleNotFoundError" in err and "Traceback" not in err
+    finally:
+        registry.unregister("hands")
+        registry.refresh()

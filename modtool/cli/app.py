@@ -502,6 +502,9 @@ def _joining() -> dict:
             _own(pack)
         except Clash as exc:
             registry.refuse(game_id, exc.message, **exc.fields)
+        except Exception as exc:  # noqa: BLE001 - a pack's command_apps failing (someone else's code): told, no crash
+            registry.refuse(game_id, "游戏包「{game}」（{dist}）没有载入：{error}", dist=pack.distribution,
+                            error=f"{type(exc).__name__}: {exc}")
     return all_packs()
 
 
