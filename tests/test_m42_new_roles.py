@@ -69,4 +69,5 @@ def test_m42_custom_roles_needs_every_role_written(tmp_path, capsys):
 
 def test_custom_roles_is_refused_where_there_is_no_role_set_to_check(tmp_path, capsys):
     code, out, err = run(capsys, "new", tmp_path / "z", "--game", "zhenhuan", "--players", 7, "--seed", 1, "--custom-roles")
-    assert code == 1 and not (tmp_path / "z").exists() and "ZH-R1" in err
+    # 甄嬛 deals by the table (ZH-R1) and does not declare --custom-roles: refused, naming what it takes
+    assert code == 1 and not (tmp_path / "z").exists() and "--custom-roles" in err and "--require" in err

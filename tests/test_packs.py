@@ -292,9 +292,10 @@ def _play(tmp_path, capsys):
     (tmp_path / "roster.txt").write_text("甲\n乙\n丙\n", encoding="utf-8")
     (tmp_path / "dump.txt").write_text(DUMP, encoding="utf-8")
     g = tmp_path / "g"
-    code, out, err = run(capsys, "new", g, "--game", "tiny", "--roster", tmp_path / "roster.txt", "--seed", 1)
+    code, out, err = run(capsys, "new", g, "--game", "tiny", "--roster", tmp_path / "roster.txt")
     assert code == 0, err
-    assert "game: tiny" in (g / "ledger.yaml").read_text(encoding="utf-8")
+    ledger = (g / "ledger.yaml").read_text(encoding="utf-8")
+    assert "game: tiny" in ledger and "role" not in ledger and "seed" not in ledger  # the default new deals nothing
     code, out, err = run(capsys, "import", g, tmp_path / "dump.txt", "--thread", "vote", "--day", 1)
     assert code == 0, err
     assert "已导入 3 帖" in out
@@ -341,3 +342,49 @@ def test_a_pack_from_an_installed_distribution_is_found_by_its_entry_point(tmp_p
         monkeypatch.undo()
         packs.refresh()
     assert "tiny" not in all_packs()
+
+
+def test_shipped_packs_are_modtools_own_entry_points_and_win_over_an_installed_one(tmp_path, monkeypatch):
+    """Built-in packs are declared like any other (pyproject's modtool.games); another
+    distribution's pack of the same id does not shadow modtool's own."""
+    from modtool.core.entrypoints import group_of_pyproject
+
+    declared = group_of_pyproject((ROOT.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert sorted(declared) == [("m42", "modtool.packs.m42.pack:PACK"), ("mafia", "modtool.packs.mafia.pack:PACK"),
+                                ("zhenhuan", "modtool.packs.zhenhuan.pack:PACK")]
+    site = tmp_path / "site"
+    (site / "club_m42-1.0.dist-info").mkdir(parents=True)
+    (site / "club_m42-1.0.dist-info" / "entry_points.txt").write_text(
+        "[modtool.games]\nm42 = club_m42:PACK\n", encoding="utf-8")
+    (site / "club_m42.py").write_text("raise SystemExit('never imported')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(site))
+    packs.refresh()
+    try:
+        assert type(all_packs()["m42"]).__name__ == "M42Pack" and all_packs()["m42"].distribution == "modtool"
+        assert packs.refusals() == []
+    finally:
+        monkeypatch.undo()
+        packs.refresh()
+
+
+def test_an_installed_pack_that_fails_to_load_is_refused_with_its_reason_not_a_crash(tmp_path, capsys, monkeypatch):
+    from tests.test_cli import run
+
+    site = tmp_path / "site"
+    (site / "club_broken-0.1.dist-info").mkdir(parents=True)
+    (site / "club_broken-0.1.dist-info" / "entry_points.txt").write_text(
+        "[modtool.games]\nbroken = club_broken:PACK\n", encoding="utf-8")
+    (site / "club_broken.py").write_text("import no_such_module_here\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(site))
+    packs.refresh()
+    try:
+        assert "broken" not in all_packs()
+        with pytest.raises(UserError) as exc:
+            get_pack("broken")
+        assert "游戏包「broken」（club-broken）没有载入：ModuleNotFoundError" in str(exc.value.problems[0])
+        code, out, err = run(capsys, "check", ROOT.parent / "examples" / "m42")
+        assert code == 0 and "没有载入" in err and "Traceback" not in err
+    finally:
+        sys.modules.pop("club_broken", None)
+        monkeypatch.undo()
+        packs.refresh()

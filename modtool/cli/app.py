@@ -12,6 +12,7 @@ from typing import List, Optional
 
 import typer
 
+from modtool.cli.dispatch import Clash, command_name, game_of_command, pack_commands
 from modtool.cli.common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
 from modtool.cli.common import show as _show
 from modtool.cli.errors import bad_argument as _bad_argument, crashed as _crashed, interrupted as _interrupted
@@ -51,7 +52,7 @@ def _root(
 
 
 def _games_help(tr=str, language: str | None = None) -> str:
-    names = [p.name or p.id for p in _PACKS.values()]
+    names = [p.name or p.id for p in all_packs().values()]
     listed = tr("、").join(names[:-1]) + tr("或 ") if len(names) > 1 else ""
     return tr("游戏：{games}").format(games=listed + names[-1])
 
@@ -73,7 +74,7 @@ def new(
     board: Optional[str] = typer.Option(None, "--board", help="甄嬛：预设板子名"),
     custom_roles: bool = typer.Option(False, "--custom-roles", help="M42：名单里的身份是自定义配置（不按规则帖的身份配置检查）"),
 ) -> None:
-    """建立新游戏的账本。M42：名单中没写身份的角色按种子随机发身份；甄嬛：按人数表与修正发身份、排座位、抽伪装身份。
+    """建立新游戏的账本：M42 按种子发身份，甄嬛按人数表发身份、排座位，其他游戏照名单记下、不发身份。
 
     Examples:
 
@@ -82,11 +83,21 @@ def new(
       modtool new 甄嬛局 --game zhenhuan --players 10 --seed 7 --require 甄嬛
     """
     from modtool.core.games import load_game
+    from modtool.core.pack import NEW_OPTIONS
 
+    pack = get_pack(game)
+    given = {"seed": seed is not None, "players": players is not None, "require": bool(require),
+             "board": board is not None, "custom_roles": custom_roles}
+    for name, on in given.items():  # a game's own options are offered to it alone
+        if on and name not in pack.new_options:
+            takes = ["--roster", *(NEW_OPTIONS[n] for n in NEW_OPTIONS if n in pack.new_options)]
+            raise UserError(Problem(t("命令行 {option}").format(option=NEW_OPTIONS[name]),
+                                    t("游戏 {game} 不用这个选项；它的 new 可用：{options}（什么也没写）").format(
+                                        game=pack.id, options=t("、").join(takes))))
     g = load_game(game)
     if game_dir.exists() and not game_dir.is_dir():
         raise UserError(Problem(str(game_dir), t("这是一个文件，不是游戏文件夹；请换一个名字")))
-    path, warnings = get_pack(game).new_game(game_dir, g, roster=roster, seed=seed, players=players,
+    path, warnings = pack.new_game(game_dir, g, roster=roster, seed=seed, players=players,
                                              require=list(require), board=board, custom_roles=custom_roles)
     typer.echo(t("已建立 {path}").format(path=path))
     for w in warnings:
@@ -488,16 +499,54 @@ def restore(
         typer.echo(line)
 
 
-_LANGUAGE_OF_COMMAND: dict[str, str] = {}  # a pack's own command -> the pack's language
+# --- the packs' own commands (modtool.cli.dispatch) ------------------------------
+
+_CORE = list(app.registered_commands)  # the core's commands, every game's
+CORE_COMMANDS = frozenset(command_name(info) for info in _CORE)
 _ANSWERED_BY_PACKS = ("tally", "chart", "status", "announce", "act", "advance")  # shared, each pack answers or not
+_OWN: dict[str, tuple[object, dict]] = {}  # game id -> (pack, its own commands by name)
+
+
+def _own(pack) -> dict:
+    """The pack's own commands by name (``Clash`` when they cannot join)."""
+    known = _OWN.get(pack.id)
+    if known is None or known[0] is not pack:
+        known = _OWN[pack.id] = (pack, pack_commands(pack, CORE_COMMANDS))
+    return known[1]
+
+
+def _joining() -> dict:
+    """Every pack whose commands can join; one that clashes is refused here (and told)."""
+    from modtool.core import registry
+
+    for game_id, pack in list(all_packs().items()):
+        try:
+            _own(pack)
+        except Clash as exc:
+            registry.refuse(game_id, exc.message, **exc.fields)
+        except Exception as exc:  # noqa: BLE001 - a pack's command_apps failing (someone else's code): told, no crash
+            registry.refuse(game_id, "游戏包「{game}」（{dist}）没有载入：{error}", dist=pack.distribution,
+                            error=f"{type(exc).__name__}: {exc}")
+    return all_packs()
+
+
+def add_pack_commands(pack) -> None:
+    """Check that ``pack``'s own commands can join (a pack registered after start-up:
+    they join every run of its game from then on); a clash is a UserError saying why."""
+    try:
+        _own(pack)
+    except Clash as exc:
+        raise UserError(t(exc.message).format(**exc.fields)) from None
 
 
 def _listed(command: str, language: str) -> bool:
     """Is ``command`` for a game that speaks ``language`` (modtool.cli.help)?"""
-    if command in _LANGUAGE_OF_COMMAND:
-        return _LANGUAGE_OF_COMMAND[command] == language
+    packs = all_packs().values()
+    speakers = {p.language for p in packs if p.id in _OWN and command in _OWN[p.id][1]}
+    if speakers:
+        return language in speakers
     if command in _ANSWERED_BY_PACKS:
-        return any(p.answers(command) for p in all_packs().values() if p.language == language)
+        return any(p.answers(command) for p in packs if p.language == language)
     return True
 
 
@@ -505,28 +554,81 @@ def _listed(command: str, language: str) -> bool:
 _COMPUTED_HELP = {("new", "game"): _games_help, ("announce", None): _kinds_help}
 
 
-def add_pack_commands(pack) -> None:
-    """The pack's own commands join ``app`` (after the shared ones, in the pack's order)."""
-    for sub_app in pack.command_apps():
-        app.registered_commands.extend(sub_app.registered_commands)
-        for info in sub_app.registered_commands:
-            name = info.name or info.callback.__name__.replace("_", "-")
-            _LANGUAGE_OF_COMMAND[name] = pack.language
+def _merged(language: str | None) -> dict:
+    """Every pack's own commands, each name once: a pack of ``language`` first, then in registry order."""
+    merged: dict = {}
+    for pack in sorted(_joining().values(), key=lambda p: p.language != language):
+        for name, info in _own(pack).items():
+            merged.setdefault(name, info)
+    return merged
 
 
-for _pack in _PACKS.values():
-    add_pack_commands(_pack)
+def _foreign(name: str, owners: list[str], game: str):
+    """A hidden command ``name`` that refuses: it belongs to other games than ``game``."""
+    stub = typer.Typer()
+
+    @stub.command(name, hidden=True, add_help_option=False,
+                  context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+    def refuse(args: Optional[List[str]] = typer.Argument(None)) -> None:
+        raise UserError(t("这个命令目前只支持 {games}，这局是 {game}").format(games=t("、").join(owners), game=game))
+
+    return stub.registered_commands[0]
+
+
+def app_for(game: str | None, language: str | None = None):
+    """The typer app of one run: the core's commands, and the own commands of
+    ``game`` (every pack's, each name once, when None or no pack has it)."""
+    packs = _joining()
+    pack = packs.get(game) if game else None
+    foreign = []
+    if pack is None:
+        own = _merged(language)
+    else:
+        own = dict(_own(pack))
+        owners: dict[str, list[str]] = {}
+        for other in packs.values():
+            for name in _own(other):
+                if name not in own:
+                    owners.setdefault(name, []).append(other.id)
+        foreign = [_foreign(name, ids, pack.id) for name, ids in owners.items()]
+    run = typer.Typer(rich_markup_mode=None, no_args_is_help=True, help=app.info.help)
+    run.registered_callback = app.registered_callback
+    run.registered_commands = [*_CORE, *own.values(), *foreign]
+    return run
+
+
+def writing_commands(game: str | None) -> frozenset[str]:
+    """Commands that write to the ledger in a run for ``game`` (every game's when None)."""
+    packs = all_packs()
+    if game in packs:
+        return _CORE_WRITING | packs[game].writing_commands
+    return _CORE_WRITING.union(*(p.writing_commands for p in packs.values()))
 
 
 # Commands that write to the ledger: they hold the game folder's lock
 # exclusively from their first read to their last write, so two of them run
 # one after the other and never refuse each other (the others hold it shared).
-WRITING_COMMANDS = frozenset({"new", "import", "act", "advance", "announce", "undo", "restore"}).union(
-    *(p.writing_commands for p in _PACKS.values()))
+_CORE_WRITING = frozenset({"new", "import", "act", "advance", "announce", "undo", "restore"})
+app.registered_commands.extend(_merged(None).values())  # the whole list, for docs and tests reading ``app``
+WRITING_COMMANDS = writing_commands(None)
 
 
 # Writing commands that may change a result the forum has read (G-R2): each takes --force.
-_GUARDED = WRITING_COMMANDS - {"new", "announce", "restore"}
+_NOT_GUARDED = frozenset({"new", "announce", "restore"})
+_GUARDED = WRITING_COMMANDS - _NOT_GUARDED
+
+
+def _offer_new_options(tree, game: str | None) -> None:
+    """``new --game X --help`` shows only the options X declares (GamePack.new_options)."""
+    from modtool.core.pack import NEW_OPTIONS
+
+    pack = all_packs().get(game) if game else None
+    cmd = getattr(tree, "commands", {}).get("new")
+    if pack is None or cmd is None:
+        return
+    for param in cmd.params:
+        if param.name in NEW_OPTIONS and param.name not in pack.new_options:
+            param.hidden = True
 
 
 def _notice(message: str) -> None:
@@ -575,6 +677,7 @@ def _main(argv: list[str] | None) -> None:
         typer.echo(t("错误：{problem}").format(problem=bad), err=True)
         sys.exit(2)
     command = next((a for a in args if not a.startswith("-")), "")
+    game = game_of_command(args)  # its verb goes to this game's pack (modtool.cli.dispatch)
     from modtool.cli.help import command_tree
     from modtool.cli.words import install, restore
 
@@ -585,13 +688,19 @@ def _main(argv: list[str] | None) -> None:
     _report.appended, _report.written = 0, []
     _report.notice = _notice
     try:
-        with session(EXCLUSIVE if command in WRITING_COMMANDS else SHARED):
+        writing = writing_commands(game)
+        with session(EXCLUSIVE if command in writing else SHARED):
             # prog_name: usage lines and the completion variable (_MODTOOL_COMPLETE)
             # say "modtool" however it was started (script, python -m, tests).
-            tree = command_tree(app, language, _listed, _COMPUTED_HELP)
+            tree = command_tree(app_for(game, language), language, _listed, _COMPUTED_HELP)
+            from modtool.core.registry import refusals
+
+            for refused in refusals():  # an installed pack left out: said on every run, never silent
+                _notice(refused)
+            _offer_new_options(tree, game)
             from modtool.cli.confirm import confirm_option
 
-            confirm_option(tree, _GUARDED)
+            confirm_option(tree, writing - _NOT_GUARDED)
             rc = tree.main(args=args, prog_name="modtool", standalone_mode=False)
         if rc == 130:  # click turns Ctrl-C into Abort and, without standalone mode, returns 130
             _interrupted()

@@ -1,8 +1,15 @@
-"""``modtool new``: a game folder with its ledger, roles given or dealt.
+"""``modtool new``: a game folder with its ledger.
 
-The deal is a random draw, so it is recorded as a fact together with its
-seed (the ledger holds facts, never outcomes): the roster in the ledger carries each role and
-``seed`` says where a dealt one came from. Same seed, same deal.
+``create_roster_game`` is what every game gets unless its pack says more
+(``GamePack.new_game``): the roster as given (names, accounts, aliases, a
+role where the roster writes one), nothing dealt, nothing counted.
+
+``create_game`` deals the roles a roster leaves blank from the game's role
+pool (its data file's ``count`` of each role), for a pack whose game deals
+so (M42). The deal is a random draw, so it is recorded as a fact together
+with its seed (the ledger holds facts, never outcomes): the roster in the
+ledger carries each role and ``seed`` says where a dealt one came from. Same
+seed, same deal.
 """
 
 from __future__ import annotations
@@ -124,11 +131,36 @@ def header_text(game: Game, header: dict, facts_line: str, option_example: str) 
     buf = io.StringIO()
     y.dump(header, buf)
     return (
-        f"# modtool 账本：{game.name}\n"
+        "# " + t("modtool 账本：{name}").format(name=game.name) + "\n"
         + facts_line
-        + "# 可以手工编辑并加注释；modtool 追加事件时不会改动已有内容。\n"
-        + buf.getvalue().replace("options: {}\n", f"options: {{}}   # 覆盖 games/ 里的默认选项，{option_example}\n")
+        + "# " + t("可以手工编辑并加注释；modtool 追加事件时不会改动已有内容。") + "\n"
+        + buf.getvalue().replace("options: {}\n", "options: {}   # " + t("覆盖 games/ 里的默认选项，{example}").format(example=option_example) + "\n")
     )
+
+
+def create_roster_game(game_dir: Path, game_id: str, roster_file: Path) -> Path:
+    """A ledger holding the roster as given: names, accounts, aliases (and a role
+    where the roster writes one); nothing dealt, no role set or size checked."""
+    from modtool import ledger
+
+    game = load_game(game_id)
+    path = ledger_path(game_dir)
+    if path.exists():
+        raise UserError(Problem(str(path), t("账本已存在；不会覆盖")))
+    roster, problems = read_roster(read_roster_file(roster_file), game, str(roster_file))
+    if problems:
+        raise UserError(problems)
+    chars = [
+        {"name": c.name, "account": c.account, **({"aliases": list(c.aliases)} if c.aliases else {}),
+         **({"role": c.role} if c.role else {})}
+        for c in roster
+    ]
+    header = {"game": game_id, "options": {}, "roster": chars}
+    text = header_text(game, header, "# " + t("这里只记事实（帖子和导演记下的事）；结果都由重放计算。") + "\n",
+                       t("例如 {option}").format(option="timezone: Asia/Shanghai"))
+    Path(game_dir).mkdir(parents=True, exist_ok=True)
+    ledger.write_new(path, text, [])
+    return path
 
 
 def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | None, custom_roles: bool = False) -> Path:

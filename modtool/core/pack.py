@@ -29,7 +29,9 @@ overrides only what it has):
 ``check_options(opts, src)``  problems of the game's own options (its clock)
 ``header_roster(header)``   the header with a ``roster`` (a pack that keeps
                             its players elsewhere, e.g. seats, derives it)
+``new_options``             which of ``new``'s options (NEW_OPTIONS) it takes
 ``new_game(...)``           ``modtool new``: write the ledger, return warnings
+                            (default: the roster as given, nothing dealt)
 ``replay_problems(gd)``     the checks: every problem found by replaying
 ``header_warnings(gd)``     ``check``'s reminders that are not failures
 ``phase_window(gd)``        when "now" may stand for a command's time
@@ -57,6 +59,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,6 +76,10 @@ if TYPE_CHECKING:  # pragma: no cover
 # overriding the method of the same name.
 SHARED_COMMANDS = ("tally", "status", "announce", "act", "advance")
 
+# ``modtool new``'s options a game may declare in ``GamePack.new_options``: parameter -> option.
+NEW_OPTIONS = {"seed": "--seed", "players": "--players", "require": "--require", "board": "--board",
+               "custom_roles": "--custom-roles"}
+
 
 class GamePack:
     """One game. Subclass it, set ``id`` (and ``name``), override the hooks
@@ -82,6 +89,7 @@ class GamePack:
     id: str = ""
     name: str = ""  # for help texts, e.g. "m42（狐妖小红娘版杀）"
     default_for_new: bool = False
+    distribution: str = "modtool"  # the distribution whose entry point declared it (set by the registry)
     kinds: dict[str, str] = {}  # announce kinds → one line each for --help
     language: str = "zh"  # the core's messages for this game come in this language (modtool.core.i18n)
     writing_commands: frozenset[str] = frozenset()  # own commands that append to the ledger
@@ -125,16 +133,22 @@ class GamePack:
         """The ledger header as ``open_game`` reads the roster from it."""
         return header
 
+    # ``modtool new``'s options beyond --roster that this game takes (of NEW_OPTIONS);
+    # the core refuses the others for it and leaves them out of its ``new --help``.
+    new_options: frozenset[str] = frozenset()
+
     def new_game(self, game_dir: Path, game: "Game", *, roster: Path | None, seed: int | None,
                  players: int | None, require: list[str], board: str | None,
                  custom_roles: bool = False) -> tuple[Path, list[str]]:
         """``modtool new``: write a new ledger; (its path, reminders to print).
-        ``custom_roles``: the roster's roles need not be the game's role set."""
-        from modtool.core.newgame import create_game
+        Options not in ``new_options`` come as None/[]/False (the core refused them).
+        The default: the roster as given (names, accounts, aliases), nothing dealt
+        (``modtool.core.newgame.create_roster_game``)."""
+        from modtool.core.newgame import create_roster_game
 
         if roster is None:
-            raise UserError("请用 --roster 给出名单文件")
-        return create_game(game_dir, self.id, roster, seed, custom_roles), []
+            raise UserError(t("请用 --roster 给出名单文件"))
+        return create_roster_game(game_dir, self.id, roster), []
 
     # --- rules ------------------------------------------------------------
     def replay_problems(self, gd: "GameDir") -> list[Problem]:

@@ -1,58 +1,25 @@
 """The registry of game packs: the core asks it for a game by id and never
 branches on one. The interface a pack implements is ``modtool.core.pack.GamePack``.
 
-Where packs come from (``all_packs``):
+Where packs come from (``all_packs``; ``modtool.core.entrypoints`` reads them):
 
-- shipped with modtool: every ``modtool/<name>/pack.py`` holding ``PACK``
-  (a ``GamePack`` instance); adding ``modtool/packs/mafia/pack.py`` is enough;
-- installed by another distribution: an entry point in the group
-  ``modtool.games`` whose name is the game id and whose object is a
-  ``GamePack`` instance (or a class/callable returning one), e.g. in that
-  distribution's ``pyproject.toml``::
+- every pack, modtool's own included, is an entry point in the group
+  ``modtool.games`` of its distribution, named by the game id, whose object
+  is a ``GamePack`` instance (or a class/callable returning one). modtool's
+  ``pyproject.toml`` declares m42, zhenhuan and mafia so; a club's
+  distribution declares its game the same way::
 
       [project.entry-points."modtool.games"]
-      werewolf9 = "club_werewolf.pack:PACK"
+      jushou = "modtool_jushou.pack:PACK"
 
+  (``examples/third-party-pack/`` is such a distribution, installable with pip);
 - registered in process (tests): ``register(pack)`` / ``unregister(game_id)``.
 
-A shipped pack wins over an installed one of the same id (a club cannot
-shadow ``m42`` by accident).
-
-Keep ``pack.py`` light: modtool imports every pack when it starts (to build
-``--help`` and register commands), so a pack imports its rules, jinja2 or
-ruamel inside the hooks, never at the top of ``pack.py``.
-
-The hooks, in the order a game meets them (``gd`` is the opened
-``modtool.core.gamefile.GameDir``; every hook has a default, so a tiny pack
-overrides only what it has):
-
-==========================  ==================================================
-``id``, ``name``            the ``game:`` value and a label for ``new --help``
-``language``                the language of the core's messages for this game
-``default_for_new``         True for the one pack ``new`` uses without --game
-``data_file()``             the game definition YAML (roles, camps, options)
-``templates_dir()``         folder of ``<kind>.<bbcode|md>.j2`` post templates
-``kinds``                   announce kinds: {kind: one-line description}
-``event_schemas()``         the pack's event types (added to COMMON_EVENTS)
-``header_roster(header)``   the header with a ``roster`` (a pack that keeps
-                            its players elsewhere, e.g. seats, derives it)
-``new_game(...)``           ``modtool new``: write the ledger, return warnings
-``replay_problems(gd)``     the checks: every problem found by replaying
-``header_warnings(gd)``     ``check``'s reminders that are not failures
-``phase_window(gd)``        when "now" may stand for a command's time
-``game_start(gd)``,         when the first phase began and the times the game
-``time_span(gd)``           records: the span a typed time must fall in
-                            (``modtool.core.timespan``)
-``read_dump(text, …)``      a forum format the game brings (phpBB), or None
-``known_account(gd, a)``    an account import knows beyond the roster
-``import_notices(...)``     notices after an import (posts outside the day …)
-``tally/status/announce/``  the shared commands, answered by this game; the
-``act/advance``             default refuses ("only supported by …")
-``command_apps()``          the pack's own commands (``typer.Typer`` apps
-                            whose commands join the ``modtool`` app)
-``writing_commands``        which of those write (they take the lock
-                            exclusively)
-==========================  ==================================================
+modtool's own distribution's pack wins over another distribution's of the
+same id (a club cannot shadow ``m42`` by accident), then the first on
+``sys.path``. An installed pack that fails to load, or whose commands clash
+(``modtool.cli.dispatch``), is refused: left out with its reason
+(``refusals``), which ``get_pack`` gives for that game and the CLI tells.
 """
 
 from __future__ import annotations
@@ -62,63 +29,76 @@ from pathlib import Path
 from modtool.core.i18n import t
 from modtool.core.problems import UserError
 
-ENTRY_POINT_GROUP = "modtool.games"
+from modtool.core.entrypoints import GROUP as ENTRY_POINT_GROUP  # "modtool.games"
 # A modtool.core.pack.GamePack: not imported here, since the interface asks this registry.
 Pack = object
 
 # --- the registry -----------------------------------------------------------
 
-_PACKS = Path(__file__).resolve().parent.parent / "packs"
 _registered: dict[str, Pack] = {}  # in process (tests)
 _found: dict[str, Pack] | None = None  # shipped and installed, found once
+_refused: dict[str, tuple[str, dict]] = {}  # game id -> (message id, its fields): a pack that cannot join
 
 
-def _shipped() -> dict:
-    import importlib
+def _pack_of(entry) -> Pack:
+    """The pack an entry point names: a ``GamePack`` instance, or a class/callable returning one."""
+    obj = entry.load()
+    pack = obj() if callable(obj) else obj  # a GamePack, or a class/callable giving one
+    if not all(hasattr(pack, hook) for hook in ("id", "language", "data_file", "event_schemas")):
+        raise TypeError(f"{entry.value} is not a modtool.core.pack.GamePack")
+    if not pack.id:
+        pack.id = entry.name
+    return pack
+
+
+def _shipped() -> dict[str, Pack]:
+    """modtool's own packs: its distribution's entry points (a bug of modtool when one fails)."""
+    from modtool.core.entrypoints import own_entries
 
     packs: dict[str, Pack] = {}
-    for sub in sorted(p.parent.name for p in _PACKS.glob("*/pack.py")):
-        pack = importlib.import_module(f"modtool.packs.{sub}.pack").PACK
+    for entry in sorted(own_entries(), key=lambda e: e.name):  # sorted: help lists them alike in every install
+        pack = _pack_of(entry)
         packs[pack.id] = pack
     return packs
 
 
-def _declares_packs() -> bool:
-    """Does any distribution on sys.path declare the entry-point group? A look
-    at the small ``entry_points.txt`` files, so that modtool's start-up does
-    not pay for importlib.metadata (~20 ms) when none does (the usual case)."""
-    import os
-    import sys
+def _installed(shipped: dict[str, Pack]) -> dict[str, Pack]:
+    """Other distributions' packs. One that fails to load, or names another id than
+    its entry point, is refused (``refusals``), never a crash of every command."""
+    from modtool.core.entrypoints import installed_entries
 
-    for entry in sys.path:
+    packs: dict[str, Pack] = {}
+    for entry in installed_entries():
+        if entry.name in shipped or entry.name in packs:
+            continue  # modtool's own pack of that id wins; then the first distribution on sys.path
         try:
-            names = os.listdir(entry or ".")
-        except OSError:
-            continue  # a zip file or a folder gone: importlib.metadata decides below only if another says yes
-        for name in names:
-            if name.endswith((".dist-info", ".egg-info")):
-                try:
-                    with open(os.path.join(entry or ".", name, "entry_points.txt"), encoding="utf-8") as f:
-                        if ENTRY_POINT_GROUP in f.read():
-                            return True
-                except (OSError, UnicodeDecodeError):
-                    continue
-    return False
-
-
-def _installed() -> dict[str, Pack]:
-    if not _declares_packs():
-        return {}
-    from importlib.metadata import entry_points
-
-    packs: dict[str, Pack] = {}
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        obj = ep.load()
-        pack = obj() if callable(obj) else obj  # a GamePack, or a class/callable giving one
-        if not pack.id:
-            pack.id = ep.name
+            pack = _pack_of(entry)
+        except Exception as exc:  # noqa: BLE001 - someone else's code: told, not raised
+            refuse(entry.name, "游戏包「{game}」（{dist}）没有载入：{error}",
+                   dist=entry.dist, error=f"{type(exc).__name__}: {exc}")
+            continue
+        if pack.id != entry.name:
+            refuse(entry.name, "游戏包「{game}」（{dist}）没有载入：入口点名为「{game}」，游戏包的 id 却是「{id}」",
+                   dist=entry.dist, id=pack.id)
+            continue
+        pack.distribution = entry.dist
         packs[pack.id] = pack
     return packs
+
+
+def refuse(game_id: str, message: str, **fields) -> None:
+    """Leave the pack of ``game_id`` out, for the reason ``message`` (the core's
+    Chinese message id; ``{game}`` and ``fields`` fill it in): ``get_pack`` then
+    refuses that game with it, and the CLI tells it."""
+    _refused[game_id] = (message, {"game": game_id, **fields})
+    if _found is not None:
+        _found.pop(game_id, None)
+    _registered.pop(game_id, None)
+
+
+def refusals() -> list[str]:
+    """Why each refused pack was left out, in the language of the command running now."""
+    return [t(message).format(**fields) for message, fields in _refused.values()]
 
 
 def all_packs() -> dict[str, Pack]:
@@ -126,14 +106,16 @@ def all_packs() -> dict[str, Pack]:
     global _found
     if _found is None:
         _found = _shipped()
-        for game_id, pack in _installed().items():
-            _found.setdefault(game_id, pack)  # a shipped pack wins
+        _found.update((gid, p) for gid, p in _installed(_found).items() if gid not in _refused)
     return {**_found, **{k: v for k, v in _registered.items() if k not in _found}}
 
 
 def get_pack(game_id: str) -> Pack:
     """The pack of ``game_id``; a user error naming the known games otherwise."""
     pack = all_packs().get(game_id)
+    if pack is None and game_id in _refused:
+        message, fields = _refused[game_id]
+        raise UserError(t(message).format(**fields))
     if pack is None:
         raise UserError(t("未知的游戏「{game}」；可用的有：{games}").format(game=game_id, games=t("、").join(sorted(all_packs()))))
     return pack
@@ -160,3 +142,4 @@ def refresh() -> None:
     """Look for shipped and installed packs again on next use (tests that install one)."""
     global _found
     _found = None
+    _refused.clear()

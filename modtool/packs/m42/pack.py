@@ -19,6 +19,7 @@ class M42Pack(GamePack):
     kinds = KINDS
     corrections = frozenset({"waive", "withdraw"})
     phase_events = frozenset({"advance"})
+    new_options = frozenset({"seed", "custom_roles"})
     writing_commands = frozenset({"close", "open", "proxy", "card", "withdraw", "decide", "substitute",
                                   "assistant", "waive", "speedup"})
 
@@ -27,6 +28,16 @@ class M42Pack(GamePack):
 
     def templates_dir(self) -> Path:
         return data_dir("templates") / "m42"
+
+    def new_game(self, game_dir, game, *, roster, seed, players, require, board, custom_roles=False):
+        """M42: the roster's blank roles dealt from the rule post's role set by the seed,
+        and the role set checked (unless --custom-roles)."""
+        from modtool.core.newgame import create_game
+        from modtool.core.problems import UserError
+
+        if roster is None:
+            raise UserError("请用 --roster 给出名单文件")
+        return create_game(game_dir, self.id, roster, seed, custom_roles), []
 
     def event_schemas(self) -> dict:
         from modtool.packs.m42.events import M42_EVENTS

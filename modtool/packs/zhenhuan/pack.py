@@ -18,6 +18,7 @@ class ZhenhuanPack(GamePack):
     name = "zhenhuan（血染甄嬛传）"
     kinds = KINDS
     phase_events = frozenset({"advance"})
+    new_options = frozenset({"seed", "players", "require", "board"})
 
     def results(self, gd) -> dict:
         from modtool.packs.zhenhuan.results import results

@@ -1,0 +1,84 @@
+"""The 举手 pack: the hooks modtool asks (``modtool.core.registry.GamePack``).
+
+modtool finds ``PACK`` through this distribution's entry point (group
+``modtool.games`` in pyproject.toml). Light on purpose: modtool imports it at
+every start, so the rules, jinja2 and typer load inside the hooks.
+
+What the game brings: its data (``data/jushou.yaml``), its event
+(``deadline``), the answers to the shared ``tally`` and ``announce``, one
+post kind (``result``, ``templates/result.<bbcode|md>.j2``) and one command of
+its own (``deadline``). ``new``, ``import``, ``check`` and ``undo`` are
+modtool's, unchanged: ``new`` keeps the roster as given and deals nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.core.pack import GamePack
+
+_HERE = Path(__file__).resolve().parent
+
+
+class JushouPack(GamePack):
+    id = "jushou"
+    name = "jushou（举手）"
+    kinds = {"result": "举手结果帖：每个名字的手数与举手的人、过半数、当选者"}
+    writing_commands = frozenset({"deadline"})
+
+    def data_file(self) -> Path:
+        return _HERE / "data" / "jushou.yaml"
+
+    def templates_dir(self) -> Path:
+        return _HERE / "templates"
+
+    def event_schemas(self) -> dict:
+        from modtool_jushou.events import JUSHOU_EVENTS
+
+        return JUSHOU_EVENTS
+
+    def results(self, gd) -> dict:
+        """The settled results (G-R2: modtool refuses, without --force, a fact that would
+        change one): the chosen of every day the game has gone past (a later day has posts)."""
+        from modtool_jushou.messages import _
+        from modtool_jushou.rules import replay
+
+        days = replay(gd)
+        last = max(days, default=0)
+        return {f"day{n}.chosen": (_("第 {day} 天当选").format(day=n), d.chosen.target)
+                for n, d in days.items() if d.chosen and n < last}
+
+    def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
+        from modtool.cli.common import show
+        from modtool.core.problems import Problem, UserError
+
+        from modtool_jushou.messages import _
+        from modtool_jushou.views import day_json, day_of, tally_text
+
+        if floor is not None or at is not None or close is not None:
+            raise UserError(Problem(_("命令行"), _("举手按整天计算，不用 --floor、--at 或 --close（截止时间用 modtool deadline 记下）")))
+        data = day_json(day_of(gd, day))
+        show(as_json, data, tally_text(data))
+
+    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
+        import typer
+
+        from modtool.core.problems import Problem, UserError
+        from modtool.core.render import render
+
+        from modtool_jushou.messages import _
+        from modtool_jushou.views import day_json, day_of
+
+        if kind not in self.kinds:
+            raise UserError(Problem(_("命令行 KIND"), _("举手没有「{kind}」帖；有：{kinds}").format(
+                kind=kind, kinds="、".join(self.kinds))))
+        data = day_json(day_of(gd, options.get("day")))
+        typer.echo(render(self.id, kind, fmt, data, game_dir), nl=False)
+
+    def command_apps(self):
+        from modtool_jushou.commands import app
+
+        return (app,)
+
+
+PACK = JushouPack()
