@@ -232,6 +232,27 @@ def correctness(libs: dict) -> None:
                 print(f"      … and {len(diff) - 3} more")
 
 
+# Edge cases the tests pin (tests/test_import_surrogates.py, test_parsers_linear.py,
+# test_forum_html.py's hypothesis messages), each as (forum, HTML).
+EDGES = {
+    "a lone surrogate (an emoji the forum cut)": ("discuz", "投票对象：饺子\ud83d<br />\r\n投票理由：好吃"),
+    "a typed [b] never closed": ("discuz", "<strong>投票对象：饺子"),
+    "a link inside a link": ("discuz", '<a href="u" target="_blank">x<a href="v" target="_blank">y</a></a>'),
+    "a quote's end closes a bold left open": ("phpbb", '<blockquote><div><cite>A wrote:</cite><b>x</div></blockquote>y'),
+    "'</' typed in a post": ("phpbb", "a </ b<br>c"),
+}
+
+
+def edges(libs: dict) -> None:
+    print("\nEdge cases the tests pin (today, then each library):")
+    for label, (forum, html) in EDGES.items():
+        today = html_to_bbcode(html) if forum == "phpbb" else discuz_today(html)
+        print(f"  {label} ({forum}):\n    {'today':10s} {today!r}")
+        for lib, events in libs.items():
+            out = (phpbb_with if forum == "phpbb" else discuz_with)(events)(html)
+            print(f"    {lib:10s} {out!r}{'' if out == today else '   DIFFERS'}")
+
+
 def depth(libs: dict) -> None:
     print("\nDepth: a post of N unclosed <b>, then a last line 'LAST' (is the last line read?)")
     for lib, events in libs.items():
@@ -333,6 +354,7 @@ def main() -> None:
     for lib in libs:
         print(f"  {lib:10s} {metadata.version(lib):8s} {installed_size(lib):6.1f} MB")
     correctness(libs)
+    edges(libs)
     depth(libs)
     speed(libs, args.repeat)
     linearity(libs, args.size, args.repeat, args.skip_slow)
