@@ -30,14 +30,15 @@ Why not an HTML tree library (selectolax, lxml) in place of this scanner and
 library's tree walked into the events today's two writers consume; 2026-12,
 selectolax 1.0.2 with lexbor, lxml 6.1.3 with libxml2 2.14.6):
 
-* selectolax (8 MB installed) builds trees in quadratic time on hostile posts:
-  420 KB of ``<span>`` then ``</b>`` takes 0.7 / 2.2 / 7.3 s at 105 / 210 /
-  420 KB, 500 to 2,300 times a plain post of the same size (nested quotes
-  1-2 s, 100 to 360 times). Its Modest backend (selectolax 0.4) is as bad (16 s for 420 KB of
-  ``<b>``) and was dropped in 1.0. It also ignores a ``<td>`` outside a table
-  (HTML5), so 12 of the 554 real MafiaScum posts (the host's vote counts)
-  come out otherwise.
-* lxml (12 MB installed) is linear and gives the same BBCode on all 570 real
+* selectolax (8 MB installed) builds trees in quadratic time on hostile
+  posts: 420 KB of ``<span>`` then ``</b>`` takes 0.7 / 2.2 / 7.3 s at 105 /
+  210 / 420 KB, 500 to 2,300 times a plain post of the same size (nested
+  quotes 1-2 s, 100 to 360 times). Its Modest backend (selectolax 0.4) is as
+  bad (16 s for 420 KB of ``<b>``) and was dropped in 1.0. It also ignores a
+  ``<td>`` outside a table (HTML5), so 12 of the 554 real MafiaScum posts
+  (the host's vote counts) come out otherwise.
+* lxml (12 MB installed; size decides nothing, both fit the 50 MB budget of
+  a plain install) is linear and gives the same BBCode on all 570 real
   posts, but libxml2 stops at a nesting depth of 2048 even with
   ``huge_tree``: the rest of the post, and on a saved page every later post,
   is silently dropped (a post of 2,100 ``<b>`` loses the page after it).
@@ -57,7 +58,7 @@ selectolax 1.0.2 with lexbor, lxml 6.1.3 with libxml2 2.14.6):
   the 100,000 messages of tests/bench/bench_import.py 0.2-0.5 s today (its
   regex path first), 1.8-3.6 s with lxml, 4.4-8.0 s with selectolax; a whole
   import's reading of that dump (bench_import (c), CPU) 1.4 s today, 2.4 s
-  with lxml.
+  with ``html2bb.convert`` and ``convert_many`` replaced by the lxml walk.
 
 html5-parser (gumbo into lxml trees) installs only with an lxml built from
 source against the same libxml2, so not from wheels.
