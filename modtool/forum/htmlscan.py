@@ -24,6 +24,44 @@ Where it differs, only on markup no forum writes: a tag with a ``<`` inside
 an attribute value (forums escape it as ``&lt;``) is read as text; a comment
 never closed runs to the end of the text (as HTML5 says); ``</ x>`` is a bogus
 comment; the whole text is read at ``close()``.
+
+Why not an HTML tree library (selectolax, lxml) in place of this scanner and
+``html2bb``'s regex split: measured by tests/bench/bench_html_libs.py (each
+library's tree walked into the events today's two writers consume; 2026-12,
+selectolax 1.0.2 with lexbor, lxml 6.1.3 with libxml2 2.14.6):
+
+* selectolax (8 MB installed) builds trees in quadratic time on hostile
+  posts: 420 KB of ``<span>`` then ``</b>`` takes 0.7 / 2.2 / 7.3 s at 105 /
+  210 / 420 KB, 500 to 2,300 times a plain post of the same size (nested
+  quotes 1-2 s, 100 to 360 times). Its Modest backend (selectolax 0.4) is as
+  bad (16 s for 420 KB of ``<b>``) and was dropped in 1.0. It also ignores a
+  ``<td>`` outside a table (HTML5), so 12 of the 554 real MafiaScum posts
+  (the host's vote counts) come out otherwise.
+* lxml (12 MB installed; size decides nothing, both fit the 50 MB budget of
+  a plain install) is linear and gives the same BBCode on all 570 real
+  posts, but libxml2 stops at a nesting depth of 2048 even with
+  ``huge_tree``: the rest of the post, and on a saved page every later post,
+  is silently dropped (a post of 2,100 ``<b>`` loses the page after it).
+* Both follow HTML5 where these readers follow the forums: ``</``, ``<!``,
+  ``<?``, ``<a `` and an unclosed attribute value swallow the text after
+  them (here it stays text); a link inside a link is split in two; a tree
+  cannot tell an element closed from one left open (Discuz renders a typed
+  ``[b]x`` as ``<strong>x``, read back as ``[b]x``; a tree gives
+  ``[b]x[/b]``, so a re-import would change stored posts). A lone surrogate
+  (an emoji the forum cut) makes lxml drop the rest of the post and
+  selectolax drop the character. With either library's tree in place of
+  ``html2bb.convert`` and ``phpbb.html_to_bbcode``, 7 of the forum and
+  import tests fail.
+* Neither is a clear speed win, as the Python walk costs more than the
+  tokenizing (three runs on 2 shared cores, so ranges): 554 real phpBB
+  posts take 25-54 ms today, 42-51 ms with lxml, 35-41 ms with selectolax;
+  the 100,000 messages of tests/bench/bench_import.py 0.2-0.5 s today (its
+  regex path first), 1.8-3.6 s with lxml, 4.4-8.0 s with selectolax; a whole
+  import's reading of that dump (bench_import (c), CPU) 1.4 s today, 2.4 s
+  with ``html2bb.convert`` and ``convert_many`` replaced by the lxml walk.
+
+html5-parser (gumbo into lxml trees) installs only with an lxml built from
+source against the same libxml2, so not from wheels.
 """
 
 from __future__ import annotations
