@@ -54,6 +54,7 @@ def acknowledged(g: Path, reason: str) -> bool:
 
 
 @posix
+@pytest.mark.slow  # eight real processes raced by an editor's save: the slow tier
 def test_editor_save_at_the_write_moment_never_makes_a_refusal_a_lie(tmp_path):
     """The editor saves (truncate, write, a note of its own) the moment the
     append's intent record appears, i.e. right at the write. Before, the
