@@ -59,9 +59,12 @@ def render_all(game: Path, tmp: Path) -> dict[str, str]:
     lines = (game / "ledger.yaml").read_text(encoding="utf-8").split("\n")
     starts = [e.line for e in gd.events] + [len(lines) + 1]
     seen_succession = 0
+    # One folder whose ledger grows event by event, as a director's does: each
+    # step is read as the previous one plus its new tail (a fresh folder per
+    # step re-parsed the whole ledger every time, minutes on m42-discipline).
+    step = tmp / "step"
+    step.mkdir(parents=True)
     for i in range(len(gd.events)):
-        step = tmp / f"step{i}"
-        step.mkdir(parents=True)
         (step / "ledger.yaml").write_text("\n".join(lines[: starts[i + 1] - 1]) + "\n", encoding="utf-8")
         sgd = open_game(step)
         sst = replay(sgd)
@@ -76,7 +79,7 @@ def render_all(game: Path, tmp: Path) -> dict[str, str]:
             seen_succession = len(sst.sheriff_log) - 1
             for fmt, ext in FORMATS.items():
                 out[f"succession{seen_succession}.{ext}"] = _render(sgd, sst, "succession", fmt)
-        shutil.rmtree(step)
+    shutil.rmtree(step)
     return out
 
 
