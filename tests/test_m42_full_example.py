@@ -91,9 +91,12 @@ def test_full_game_ends_with_a_winner_and_a_clean_check():
 
 
 GAMES = [GAME, ROOT / "examples" / "m42-discipline"]
+# m42-discipline's ~500 events, each step replayed and rendered twice: a long
+# probe (~15 s of CPU), run in the slow tier (`pytest -m slow`).
+SLOW_GAMES = [GAME, pytest.param(GAMES[1], marks=pytest.mark.slow)]
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+@pytest.mark.parametrize("game", SLOW_GAMES, ids=lambda p: p.name)
 def test_every_post_matches_the_committed_files_and_replays_identically(game, tmp_path):
     expected = game / "expected"
     first = render_all(game, tmp_path / "a")
