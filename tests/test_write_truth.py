@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -403,7 +404,10 @@ def test_ctrl_c_during_the_write_waits_until_the_append_is_whole_and_acknowledge
 
     def write_with_ctrl_c(fd, data):
         real(fd, data[:3])
-        os.kill(os.getpid(), signal.SIGINT)
+        # To this thread, as a terminal's Ctrl-C reaches single-threaded modtool:
+        # sent to the process, another thread of a test worker (pytest-xdist's
+        # I/O threads) could take it, and Python would raise it here at once.
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
         for _ in range(1000):  # bytecodes for a pending handler to run in
             pass
         real(fd, data[3:])
