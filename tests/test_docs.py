@@ -22,10 +22,23 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_ci_runs_exactly_the_readme_test_command():
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = next(line for line in lines if line.startswith("python3 -m venv"))
     assert "pytest" in ci
     assert f"\n{ci}\n" in readme
+
+
+def test_ci_then_runs_the_slow_tier_the_readme_names():
+    """The default run leaves out the tests marked ``slow`` (pyproject.toml);
+    README says how to run them (in both languages) and CI runs them after it."""
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "-m 'not slow'" in pyproject and '"slow: ' in pyproject
+    assert readme.count("`.venv/bin/pytest -m slow`") >= 2
+    main = next(i for i, line in enumerate(lines) if line.startswith("python3 -m venv"))
+    assert [line for line in lines[main + 1:] if line.startswith(".venv/bin/pytest -m slow")]
 
 
 def test_readme_main_command_runs_modtool_on_the_bundled_example():

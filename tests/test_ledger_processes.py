@@ -78,6 +78,7 @@ def _big_dump(path: Path, n: int) -> Path:
     return path
 
 
+@pytest.mark.slow  # real processes killed or raced at random moments: the slow tier
 def test_sigkill_during_import_and_append_leaves_before_or_after(tmp_path):
     rng = random.Random(20261130)
     base = game(tmp_path, "base")
@@ -168,6 +169,7 @@ def _wait_for_sigint_handler(pid: int) -> None:
         time.sleep(0.001)
 
 
+@pytest.mark.slow  # real processes killed or raced at random moments: the slow tier
 def test_ctrl_c_exits_130_with_message_and_leaves_before_or_after(tmp_path):
     rng = random.Random(7)
     dump = _big_dump(tmp_path / "dump.txt", 1500)
@@ -213,6 +215,7 @@ print("codes:" + ",".join(map(str, codes)))
 """
 
 
+@pytest.mark.slow  # real processes killed or raced at random moments: the slow tier
 def test_four_writers_fifty_cards_each_none_refused_none_lost(tmp_path):
     g = game(tmp_path)
     procs = [subprocess.Popen([sys.executable, "-c", _WRITER, str(g), f"w{w}", "50"], env=ENV,
@@ -254,6 +257,7 @@ for i in range(n):
 """
 
 
+@pytest.mark.slow  # real processes killed or raced at random moments: the slow tier
 def test_editor_saves_are_never_overwritten_and_lost_events_are_named_and_restored(tmp_path):
     g = game(tmp_path)
     path = g / "ledger.yaml"

@@ -25,7 +25,10 @@ from modtool.packs.m42.engine import Engine
 from modtool.packs.m42.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = [ROOT / "examples" / n for n in ("m42", "m42-full", "m42-discipline")]
+# m42-discipline: ~500 steps, each a cold read and two replays compared whole, a
+# long probe (~11 s of CPU) run in the slow tier (`pytest -m slow`).
+GAMES = [ROOT / "examples" / n for n in ("m42", "m42-full")] + [
+    pytest.param(ROOT / "examples" / "m42-discipline", marks=pytest.mark.slow)]
 
 
 def canon(x):

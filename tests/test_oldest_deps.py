@@ -19,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+# The slow tier (`pytest -m slow`; .ci/run runs it after the default run).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRAINTS = ROOT / "tests" / "oldest-deps.txt"
 
