@@ -58,3 +58,14 @@ def _a_fresh_command_language():
 
     begin([])
     yield
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every property test is marked ``fuzz``: the default run tries a quarter of
+    its examples (tests/support/fuzz.py), and ``.ci/run`` runs them all again at
+    full count (``MODTOOL_FUZZ=full .venv/bin/pytest -m fuzz``)."""
+    from hypothesis import is_hypothesis_test
+
+    for item in items:
+        if is_hypothesis_test(getattr(item, "obj", None)):
+            item.add_marker(pytest.mark.fuzz)

@@ -39,6 +39,9 @@ def test_ci_then_runs_the_slow_tier_the_readme_names():
     assert readme.count("`.venv/bin/pytest -m slow`") >= 2
     main = next(i for i, line in enumerate(lines) if line.startswith("python3 -m venv"))
     assert [line for line in lines[main + 1:] if line.startswith(".venv/bin/pytest -m slow")]
+    # and every property test at its full count of examples (tests/support/fuzz.py)
+    assert "MODTOOL_FUZZ=full .venv/bin/pytest -m fuzz" in lines[main + 1:]
+    assert readme.count("`MODTOOL_FUZZ=full .venv/bin/pytest -m fuzz`") >= 2
 
 
 def test_readme_main_command_runs_modtool_on_the_bundled_example():

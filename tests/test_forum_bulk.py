@@ -17,6 +17,8 @@ from zoneinfo import ZoneInfo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzz import examples
+
 from modtool.forum import discuz_json, post_row, read_dump, read_dump_rows, read_dump_text
 from modtool.forum.html2bb import convert, convert_many, convert_slow
 from modtool.core.importer import ImportReport, _plan_rows, plan_import, post_event
@@ -82,14 +84,14 @@ TAG = st.sampled_from(["<strong>", "</strong>", "<i>", "</i>", '<font color="Red
 MESSAGE = st.one_of(WELL_FORMED, st.lists(st.one_of(LEAF, TAG, X3_QUOTE), max_size=10).map("".join))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(WELL_FORMED)
 def test_regex_paths_agree_with_the_tokenizer(message):
     """What Discuz can render: ``convert`` (its fast paths) is the tokenizer."""
     assert convert(message) == convert_slow(message)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.tuples(MESSAGE, st.booleans()), max_size=12))
 def test_convert_many_is_convert_one_by_one(items):
     messages = [m for m, _ in items]
@@ -98,7 +100,7 @@ def test_convert_many_is_convert_one_by_one(items):
     assert list(zip(bodies, edited)) == [convert(m, i in lead) for i, m in enumerate(messages)]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(WELL_FORMED, max_size=12))
 def test_convert_many_is_the_tokenizer(messages):
     bodies, edited = convert_many(messages)
@@ -154,7 +156,7 @@ def _facts(post: Post) -> tuple:
             post.source, post.extra)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(chunks())
 def test_chunk_fast_path_is_post_by_post(chunk):
     fast = discuz_json._posts_fast(chunk, "dump.json", TZ)
@@ -227,7 +229,7 @@ class _Game:
         return []
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(POST, max_size=10), st.sampled_from(["vote", "discussion"]), st.integers(1, 9))
 def test_planned_events_are_post_event(posts, thread, day):
     events: list[dict] = []
@@ -264,7 +266,7 @@ def test_plan_import_reads_each_file(monkeypatch, tmp_path):
 ZONES = ["Asia/Shanghai", "America/New_York", "Australia/Lord_Howe", "Europe/Dublin", "Africa/Monrovia", "UTC"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(ZONES), st.lists(st.one_of(
     st.integers(-2_500_000_000, 4_000_000_000),  # before 1901 (zone offsets in seconds) to 2096
     st.integers(1_710_050_000, 1_710_060_000),  # a spring-forward night in New York

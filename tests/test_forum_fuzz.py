@@ -8,6 +8,8 @@ from zoneinfo import ZoneInfo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzz import examples
+
 from modtool.forum import read_dump, read_dump_text
 from modtool.forum.discuz_html import read_page
 from modtool.forum.discuz_json import read_json
@@ -17,7 +19,7 @@ from modtool.core.posts import Post
 from modtool.core.problems import Problem
 
 TZ = ZoneInfo("Asia/Shanghai")
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Odd Unicode that players paste: full-width digits and signs, zero-width
 # characters, emoji, homoglyphs, lone surrogates, controls.

@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzz import examples
+
 from modtool.forum import detect_format, read_dump, read_dump_text
 from modtool.forum.html2bb import convert, convert_slow
 from modtool.core.posts import ReplyRef
@@ -175,7 +177,7 @@ MESSAGE = st.tuples(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(MESSAGE)
 def test_fast_path_agrees_with_tokenizer(message):
     assert convert(message) == convert_slow(message)

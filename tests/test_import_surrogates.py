@@ -13,6 +13,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzz import examples
+
 from modtool import ledger
 from modtool.forum import read_dump, read_dump_text
 from modtool.forum.common import make_post, replace_surrogates
@@ -120,7 +122,7 @@ def test_replace_surrogates():
     assert replace_surrogates("x\ud83d") == f"x{FFFD}"
 
 
-@settings(max_examples=100, derandomize=True, deadline=None,
+@settings(max_examples=examples(100), derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=40), st.text(max_size=6), st.booleans())  # every code point, surrogates included
 @example("投票对象：包子\ud83d", "饺子", True)

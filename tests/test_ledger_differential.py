@@ -20,6 +20,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzz import examples
+
 from modtool.ledger._dump import Unstorable, dump_event, dump_event_line
 from modtool.ledger._fast import GiveUp
 from modtool.ledger._slow import read_full
@@ -227,7 +229,7 @@ BUGS = [
 ]
 
 
-@settings(max_examples=300, derandomize=True, deadline=None,
+@settings(max_examples=examples(300), derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
 @given(ledgers())
 @example("game: t\nevents:\n  - type: post\n    body: |-\n      投票对象：包子\n      \t投票理由\n")  # later lines may

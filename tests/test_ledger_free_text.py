@@ -9,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzz import examples
+
 from modtool import ledger
 from modtool.ledger import _store
 
@@ -36,7 +38,7 @@ ANY_TEXT = st.text(st.characters(codec=None, exclude_categories=()), max_size=30
 
 
 @pytest.mark.parametrize("template,etype,key", FIELDS, ids=[f[1] + "." + f[2] for f in FIELDS])
-@settings(max_examples=15, deadline=None, derandomize=True,
+@settings(max_examples=examples(15), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(text=ANY_TEXT)
 @example(text="\ud83d")  # half an emoji

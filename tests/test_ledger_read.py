@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+
+from tests.support.fuzz import examples
 from ruamel.yaml import YAML
 
 from modtool.ledger import load
@@ -245,7 +247,7 @@ def test_control_character(tmp_path):
 
 # Derandomized: the same 300 damages every run (a random fuzz that fails one
 # run in ten is no test); tests/test_ledger_differential.py explores wider.
-@settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(300), derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     st.lists(
         st.tuples(st.integers(0, len(EXAMPLE)), st.integers(0, 6),

@@ -13,6 +13,8 @@ import string
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+
+from tests.support.fuzz import examples
 from ruamel.yaml import YAML
 
 from modtool.ledger._dump import CORE_WORDS, KEY_RE, Unstorable, dump_event, dump_event_line, event_json
@@ -117,7 +119,7 @@ def check(evs: list[dict]) -> None:
     assert [line for line, _ in parsed.items] == [line for line, _ in items]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(events, min_size=1, max_size=4))
 @example([{"type": "post", "body": "投票对象：包子\n投票理由：包子好吃", "pid": "1001", "floor": 2}])
 @example([{"type": "x", "a": "a\n  ", "b": "a\n\tb", "c": " a\nb", "d": "a\n\n", "e": "\n", "f": "a\n"}])
@@ -200,7 +202,7 @@ def check_lines(evs: list[dict], block_first: bool) -> None:
         assert parsed.fast  # our own one-line output never sends the file to the slow path
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(events, min_size=1, max_size=4), st.booleans())
 @example([{"type": "post", "body": "a\x85b\u2028c\ufeff\x7f", "q": '"x": 1'}], False)
 @example([{"type": "post", "k": {"a": '":', "b": ["\":\"", {}]}}], False)
@@ -270,7 +272,7 @@ def read_back(text: str) -> list:
     return got
 
 
-@settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.one_of(st.text(), st.lists(st.sampled_from(EVIL), max_size=4).map("".join),
               st.lists(st.one_of(st.sampled_from(EVIL), st.characters()), max_size=6).map("".join)),
@@ -328,7 +330,7 @@ def test_json_unsafe_bytes_match_the_characters_code_point_by_code_point():
         assert json_bytes_unsafe(b"a" + raw + b"b") == bool(_JSON_UNSAFE_RE.search(ch)), hex(cp)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(events, min_size=1, max_size=6))
 @example([{"type": "post", "q": [{"a": "b"}, {"type": "x"}]}, {"type": "post"}])
 @example([{"type": "post", "body": '},{"type":"x"}'}, {"type": "post"}])

@@ -9,6 +9,8 @@ from datetime import datetime, timedelta, timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzz import examples
+
 from modtool.packs.m42.tally import DayContext, ProxyVote, VoteOptions, tally_day
 from modtool.packs.m42.voteparse import FormatError, ParsedVote, VoteLabels, parse_vote
 from modtool.core.markup import Body, MarkupError, own_text, split_body
@@ -42,7 +44,7 @@ FRAGMENTS = [
 texts = st.one_of(st.text(max_size=300), st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(texts)
 def test_parse_vote_never_raises(text):
     r = parse_vote(text, VoteLabels())
@@ -53,7 +55,7 @@ def test_parse_vote_never_raises(text):
         assert r.reason
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(texts)
 def test_own_text_never_raises(text):
     own = own_text(text)
@@ -122,7 +124,7 @@ def days(draw):
     return ctx, posts, proxies, options, upto
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(days())
 def test_tally_day_never_raises_and_keeps_invariants(day):
     ctx, posts, proxies, options, upto = day
@@ -181,21 +183,21 @@ def _fold_map_reference(raw: str) -> tuple[str, list[int]]:
     return F, src
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(odd_texts)
 def test_fold_map_fast_path_matches_definition(text):
     F, src = postform.fold_map(text)
     assert (F, list(range(len(text))) if src is None else src) == _fold_map_reference(text)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(odd_texts)
 def test_blank_matches_fold_name(text):
     t = text.strip()
     assert postform.blank(t) == (not fold_name(t))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(odd_texts, st.integers(0, 50), st.integers(0, 50))
 def test_line_end_matches_regex(text, a, b):
     F, _ = postform.fold_map(text)
@@ -203,20 +205,20 @@ def test_line_end_matches_regex(text, a, b):
     assert postform.line_end(F, a, b) == (-1 if le is None else le.start())
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(odd_texts)
 def test_fold_target_is_fold_name(text):
     assert voteform._fold_target(text) == fold_name(text)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(odd_texts, st.booleans())
 def test_split_body_fast_path_matches_full_split(text, keep_hidden):
     r = markup.split_body(text, keep_hidden=keep_hidden)
     assert r == markup._split(text, keep_hidden, time.monotonic() + markup.DEFAULT_TIMEOUT)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(odd_texts)
 def test_old_reply_marker_needs_its_literal(text):
     if "回复" not in text:

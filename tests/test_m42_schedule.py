@@ -14,6 +14,8 @@ from zoneinfo import ZoneInfo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzz import examples
+
 from modtool.packs.m42.schedule import (
     DaySchedule,
     compute_day_schedule,
@@ -462,7 +464,7 @@ def _scenario(draw):
     return opens, close, living, posts, kw
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_scenario())
 def test_m42_r15_random_requests_never_raise(sc):
     opens, close, living, posts, kw = sc

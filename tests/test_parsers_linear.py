@@ -22,6 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support.fuzz import examples
+
 from modtool.core import timeutil
 from modtool.forum import common, plaintext
 from modtool.forum.entities import unescape_entities
@@ -32,7 +34,7 @@ from modtool.packs.mafia.phpbb import _ToBBCode, html_to_bbcode
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "real" / "mafiascum"
 FIXTURES = Path(__file__).parent / "fixtures"
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 class _Counting(list):
