@@ -300,3 +300,22 @@ def test_without_the_chart_extra_grimoire_png_says_how_to_install_it(tmp_path, c
     assert code == 1 and len(err.splitlines()) == 1
     assert "--png" in err and "缺少 PIL" in err and "pip install 'modtool[chart]'" in err
     assert not (tmp_path / "g.html").exists() and not (tmp_path / "g.png").exists()
+
+
+def test_a_font_installed_after_matplotlib_first_ran_is_found(monkeypatch):
+    """matplotlib keeps the system's fonts in a cache made when it first runs: a
+    director who installs a Chinese font then (as the refusal advises) is not told
+    again that there is none. A stale list (no font in it) is scanned afresh."""
+    from matplotlib import font_manager
+
+    from modtool.core.chart import fonts
+
+    _cjk_font_or_skip()
+    stale = font_manager.FontManager.__new__(font_manager.FontManager)
+    stale.ttflist, stale.afmlist = [], []
+    monkeypatch.setattr(font_manager, "fontManager", stale)
+    written = []
+    monkeypatch.setattr(font_manager, "json_dump", lambda fm, path: written.append(path))
+    path = fonts.choose(["金人凤涂山红红票数关门"])
+    assert not fonts.missing(str(path), fonts.needed(["金人凤涂山红红票数关门"]))
+    assert font_manager.fontManager is not stale and written  # and the fresh list is kept for the next run

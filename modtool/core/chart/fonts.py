@@ -69,6 +69,22 @@ def missing(path: str, chars: set[str]) -> list[str]:
     return sorted(ch for ch in chars if ord(ch) not in have)
 
 
+def _rescan() -> None:
+    """matplotlib's list of the system's fonts, made again: it is cached the first
+    time matplotlib runs, so a font installed after that (a director following
+    our advice to install one) would stay unseen. Kept for later runs too."""
+    import os
+
+    from matplotlib import font_manager, get_cachedir
+
+    fresh = font_manager.FontManager()
+    font_manager.fontManager = fresh
+    try:
+        font_manager.json_dump(fresh, os.path.join(get_cachedir(), f"fontlist-v{font_manager.FontManager.__version__}.json"))
+    except (OSError, AttributeError, TypeError):  # a read-only cache folder: this run still sees the fonts
+        pass
+
+
 def _system_fonts() -> list[tuple[int, str, str]]:
     from matplotlib import font_manager
 
@@ -103,6 +119,10 @@ def choose(texts, named: str | None = None) -> Path:
 
     bundled = str(Path(get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf")
     for fname in [bundled] + [fname for _, fname, _name in _system_fonts()]:
+        if not missing(fname, chars):
+            return Path(fname)
+    _rescan()  # none of the fonts matplotlib knew: look again before refusing
+    for fname in [fname for _, fname, _name in _system_fonts()]:
         if not missing(fname, chars):
             return Path(fname)
     hardest = "".join(sorted(ch for ch in chars if ord(ch) > 0x2E7F)[:20]) or "".join(sorted(chars)[:20])
