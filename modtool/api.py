@@ -32,9 +32,9 @@ from pathlib import Path
 from modtool.core import i18n
 from modtool.core.problems import Problem, UserError
 from modtool.core.registry import get_pack
-from modtool.core.view import View
+from modtool.core.view import Query, View
 
-__all__ = ["Game", "Problem", "Recorded", "UserError", "View", "open_game"]
+__all__ = ["Game", "Problem", "Query", "Recorded", "UserError", "View", "open_game"]
 
 
 @dataclass(frozen=True)
@@ -75,13 +75,14 @@ class Game:
 
     # --- queries --------------------------------------------------------------
     def tally(self, day: int | None = None, *, at: str | None = None, floor: int | None = None,
-              close: str | None = None) -> View:
+              close: str | None = None, **options) -> View:
         """A day's votes (default: the current day) as at a time (``at``, the
         game's zone, "2026-11-04 18:00"), a floor or post (``floor``, included),
-        or the whole day; ``close`` for a day the ledger has no close for."""
+        or the whole day; ``close`` for a day the ledger has no close for.
+        ``options``: any a game's pack reads beyond these (``Query.options``)."""
         with i18n.speaking(self.language):
             gd = self._sound()
-            return self._pack().tally_view(self.path, gd, day=day, floor=floor, at=at, close=close)
+            return self._pack().tally_view(self.path, gd, Query(day, floor, at, close, options))
 
     def status(self) -> View:
         """The game as it stands: phase, who is in and out, pending actions, deadlines."""

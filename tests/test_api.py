@@ -106,3 +106,16 @@ def test_the_modules_example_runs(monkeypatch):
     monkeypatch.chdir(EXAMPLES.parent)
     failed, tried = doctest.testmod(api)
     assert tried >= 4 and failed == 0
+
+
+def test_an_option_a_game_does_not_read_breaks_no_game(m42):
+    """A shared query is one value (core.view.Query): an option added for one
+    game (a tally --quorum, say) is ignored by the packs that do not read it,
+    never a TypeError in every other game's tally."""
+    plain = api.open_game(m42).tally(day=2)
+    assert api.open_game(m42).tally(day=2, quorum=5).to_json() == plain.to_json()
+    assert api.open_game(EXAMPLES / "mafia").tally(quorum=5).to_json() == api.open_game(EXAMPLES / "mafia").tally().to_json()
+    q = api.Query(day=2, options={"quorum": 5})
+    assert q.get("day") == 2 and q.get("quorum") == 5 and q.get("nothing", 0) == 0
+    with pytest.raises(TypeError):
+        q.options["quorum"] = 6  # read-only, like the rest of the value

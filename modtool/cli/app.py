@@ -242,7 +242,9 @@ def tally(
     if not pack.answers("tally_view") and pack.answers("tally"):  # a pack that prints its own answer
         pack.tally(game_dir, gd, day=day, floor=floor, at=at, close=close, as_json=as_json)
         return
-    view = pack.tally_view(game_dir, gd, day=day, floor=floor, at=at, close=close)
+    from modtool.core.view import Query
+
+    view = pack.tally_view(game_dir, gd, Query(day=day, floor=floor, at=at, close=close))
     _show(as_json, view.to_json(), view.text)
 
 

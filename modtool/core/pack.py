@@ -70,7 +70,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from modtool.core.gamefile import GameDir
     from modtool.core.games import Game
     from modtool.core.schema import Schema
-    from modtool.core.view import View
+    from modtool.core.view import Query, View
 
 # The shared commands a pack may answer (see GamePack): a pack answers one by
 # overriding the method of the same name.
@@ -221,9 +221,9 @@ class GamePack:
 
     # --- queries: values, not output (modtool.api; the CLI prints them) -----
     # A pack that answers ``tally`` or ``status`` this way needs no printing hook above.
-    def tally_view(self, game_dir: Path, gd: "GameDir", *, day: int | None, floor: int | None,
-                   at: str | None, close: str | None) -> "View":
-        """A day's tally as at a moment (``at``), floor or post (``floor``)."""
+    def tally_view(self, game_dir: Path, gd: "GameDir", query: "Query") -> "View":
+        """A day's tally (``query.day``) as at a moment (``query.at``), floor or post
+        (``query.floor``); options the pack does not know are ignored."""
         raise unsupported("tally", gd)
 
     def status_view(self, game_dir: Path, gd: "GameDir") -> "View":

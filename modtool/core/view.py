@@ -8,7 +8,9 @@ another caller is later given; ``to_json`` returns a fresh copy each time.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -31,3 +33,27 @@ class View:
 
     def __getitem__(self, key):
         return self.to_json()[key]
+
+
+@dataclass(frozen=True)
+class Query:
+    """What a query asks of a game: the options every game's tally may read, and
+    any other a command or a program adds (``options``). A pack reads what it
+    uses and ignores the rest, so an option added for one game (``--quorum``)
+    breaks no other: a query is one value, not a list of keywords each pack
+    must accept."""
+
+    day: int | None = None
+    floor: int | None = None  # a floor or post number, included
+    at: str | None = None  # a time in the game's zone, as typed
+    close: str | None = None  # the day's close, for a day the ledger has none for
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self):
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+
+    def get(self, name: str, default=None):
+        """An option by name, whether one of the shared ones or another."""
+        if name in {f.name for f in fields(self)} and name != "options":
+            return getattr(self, name)
+        return self.options.get(name, default)

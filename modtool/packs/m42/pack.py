@@ -116,10 +116,10 @@ class M42Pack(GamePack):
 
         return outside_day(gd, day, events)
 
-    def tally_view(self, game_dir, gd, *, day, floor, at, close):
+    def tally_view(self, game_dir, gd, query):
         from modtool.packs.m42.cli import tally_view
 
-        return tally_view(game_dir, day, floor, at, close)
+        return tally_view(game_dir, query.day, query.floor, query.at, query.close)
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
         from modtool.packs.m42 import facts

@@ -318,8 +318,8 @@ class MafiaPack(GamePack):
         return any(folded in (str(e.data.get("account", "")).casefold(), str(e.data.get("player", "")).casefold())
                    for e in gd.of_type("replace")) or any(c.account.casefold() == folded for c in gd.roster)
 
-    def tally_view(self, game_dir, gd, *, day, floor, at, close):
-        return tally_view(gd, day, floor, at)
+    def tally_view(self, game_dir, gd, query):
+        return tally_view(gd, query.day, query.floor, query.at)
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
         from modtool.packs.mafia.chart import chart_of

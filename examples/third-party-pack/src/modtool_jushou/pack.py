@@ -48,17 +48,19 @@ class JushouPack(GamePack):
         return {f"day{n}.chosen": (_("第 {day} 天当选").format(day=n), d.chosen.target)
                 for n, d in days.items() if d.chosen and n < last}
 
-    def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
-        from modtool.cli.common import show
+    def tally_view(self, game_dir, gd, query):
+        """The day's hands as a value (``modtool tally`` prints it, ``--json`` its data;
+        ``modtool.api`` returns it): the core's ``View``, from the core's ``Query``."""
         from modtool.core.problems import Problem, UserError
+        from modtool.core.view import View
 
         from modtool_jushou.messages import _
         from modtool_jushou.views import day_json, day_of, tally_text
 
-        if floor is not None or at is not None or close is not None:
+        if query.floor is not None or query.at is not None or query.close is not None:
             raise UserError(Problem(_("命令行"), _("举手按整天计算，不用 --floor、--at 或 --close（截止时间用 modtool deadline 记下）")))
-        data = day_json(day_of(gd, day))
-        show(as_json, data, tally_text(data))
+        data = day_json(day_of(gd, query.day))
+        return View.of("tally", self.id, data, tally_text(data))
 
     def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
         import typer
