@@ -13,6 +13,8 @@ place (ledger line, post floor), in the game's language.
     >>> tally = game.tally(day=2, floor=15)
     >>> tally.to_json()["day"]
     2
+    >>> print(game.post("vote", day=1).text.splitlines()[0])
+    [b]M42『狐妖小红娘』 第 1 天投票结果（警长竞选）[/b]
 
 Queries answer what the game's pack answers (a pack that does not answer one
 raises ``UserError`` saying which games do). ``record`` appends facts through
@@ -83,6 +85,15 @@ class Game:
         with i18n.speaking(self.language):
             gd = self._sound()
             return self._pack().tally_view(self.path, gd, Query(day, floor, at, close, options))
+
+    def post(self, kind: str, fmt: str = "bbcode", *, day: int | None = None, close: str | None = None,
+             **options) -> View:
+        """An announcement post of ``kind`` (``modtool announce``'s kinds) in ``fmt``
+        ("bbcode" or "md"), rendered and written nowhere; ``options``: the post's
+        own (``night``, ``seat``, ``character``, ``card``, ``title`` …); ``close`` as in ``tally``."""
+        with i18n.speaking(self.language):
+            gd = self._sound()
+            return self._pack().post_view(self.path, gd, kind, fmt, Query(day, None, None, close, options))
 
     def status(self) -> View:
         """The game as it stands: phase, who is in and out, pending actions, deadlines."""

@@ -119,3 +119,29 @@ def test_an_option_a_game_does_not_read_breaks_no_game(m42):
     assert q.get("day") == 2 and q.get("quorum") == 5 and q.get("nothing", 0) == 0
     with pytest.raises(TypeError):
         q.options["quorum"] = 6  # read-only, like the rest of the value
+
+
+@pytest.mark.parametrize("example, argv, kind, options", [
+    ("m42", ["--day", "2"], "vote", {"day": 2}),
+    ("zhenhuan", ["--day", "1"], "nominations", {"day": 1}),
+    ("mafia", [], "vote", {}),
+])
+def test_a_post_is_the_one_the_command_prints_and_nothing_is_written(tmp_path, capsys, example, argv, kind, options):
+    from tests.support.values import run_cli
+
+    game = tmp_path / example
+    shutil.copytree(EXAMPLES / example, game)
+    before = (game / "ledger.yaml").read_bytes()
+    code, out, err = run_cli(capsys, "announce", str(game), kind, *argv)
+    assert code == 0, err
+    post = api.open_game(game).post(kind, **options)
+    assert post.text == out and post.to_json() == {"kind": kind, "format": "bbcode", "text": out}
+    assert (game / "ledger.yaml").read_bytes() == before
+
+
+def test_m42_r15_a_notice_whose_sending_is_a_fact_is_the_commands_alone(m42):
+    before = (m42 / "ledger.yaml").read_bytes()
+    with pytest.raises(api.UserError) as exc:
+        api.open_game(m42).post("witch", night=1)
+    assert "M42-R15" in str(exc.value)
+    assert (m42 / "ledger.yaml").read_bytes() == before

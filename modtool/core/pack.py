@@ -226,6 +226,14 @@ class GamePack:
         (``query.floor``); options the pack does not know are ignored."""
         raise unsupported("tally", gd)
 
+    def post_view(self, game_dir: Path, gd: "GameDir", kind: str, fmt: str, query: "Query") -> "View":
+        """An announcement post of ``kind`` (``kinds``) in ``fmt`` (bbcode, md) as a
+        value, written nowhere: ``query.day``, ``query.close`` and the post's own
+        options (``night``, ``seat``, ``character``, ``card``, ``title``…) in
+        ``query.options``. A post whose sending is itself a fact to record (M42's
+        witch and hunter notices) is the command's alone."""
+        raise unsupported("announce", gd)
+
     def status_view(self, game_dir: Path, gd: "GameDir") -> "View":
         """The game as it stands: phase, who is in, what is pending."""
         raise unsupported("status", gd)

@@ -482,9 +482,6 @@ def status_view(game_dir: Path):
 
 
 def announce_command(game_dir: Path, kind: str, fmt_: str, options: dict) -> None:
-    from modtool.packs.m42.announce import context
-    from modtool.core.render import render
-
     gd, st = _m42_state(game_dir)
     told_at, night = options.get("told_at"), options.get("night")
     if kind in ("witch", "hunter"):  # M42-R15: the half-hour runs from this notice; record when it went out
@@ -494,12 +491,32 @@ def announce_command(game_dir: Path, kind: str, fmt_: str, options: dict) -> Non
         typer.echo(said, err=True)
     elif told_at:
         raise UserError(Problem("命令行 --told-at", "只有 witch 和 hunter 通知需要记录发出时间"))
+    typer.echo(_post_text(game_dir, gd, st, kind, fmt_, options), nl=False)
+
+
+def _post_text(game_dir: Path, gd, st, kind: str, fmt_: str, options: dict) -> str:
+    from modtool.packs.m42.announce import context
+    from modtool.core.render import render
+
     close = options.get("close")
-    ctx = context(gd, st, kind, fmt_, options.get("day"), night, _parse_at(close, gd, "--close") if close else None,
+    ctx = context(gd, st, kind, fmt_, options.get("day"), options.get("night"),
+                  _parse_at(close, gd, "--close") if close else None,
                   options.get("card"), options.get("character"), options.get("title"))
     if kind == "vote":
         ctx["image"] = options.get("image")  # the chart's [img] line (modtool chart)
-    typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
+    return render(gd.game.id, kind, fmt_, ctx, game_dir)
+
+
+def post_view(game_dir: Path, kind: str, fmt_: str, options: dict):
+    """An announcement post as a value, written nowhere (``modtool.api``). The witch's
+    and hunter's notices record when they went out (M42-R15): only the command sends them."""
+    from modtool.core.view import View
+
+    gd, st = _m42_state(game_dir)
+    if kind in ("witch", "hunter"):
+        raise UserError(Problem("kind", f"{kind} 通知发出时要记下时间（M42-R15）：请用 modtool announce {gd.folder_arg} {kind}"))
+    text = _post_text(game_dir, gd, st, kind, fmt_, options)
+    return View.of("post", gd.game.id, {"kind": kind, "format": fmt_, "text": text}, text)
 
 
 def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str], at, night, text) -> None:

@@ -133,6 +133,11 @@ class M42Pack(GamePack):
         return chart_of(gd, ctx, t, upto=upto, upto_at=parse_time(at, gd.tz) if at else None,
                         freeze_minutes=facts.vote_options(gd).change_freeze_minutes)
 
+    def post_view(self, game_dir, gd, kind, fmt, query):
+        from modtool.packs.m42.cli import post_view
+
+        return post_view(game_dir, kind, fmt, {"day": query.day, "close": query.close, **query.options})
+
     def status_view(self, game_dir, gd):
         from modtool.packs.m42.cli import status_view
 

@@ -321,6 +321,12 @@ class MafiaPack(GamePack):
     def tally_view(self, game_dir, gd, query):
         return tally_view(gd, query.day, query.floor, query.at)
 
+    def post_view(self, game_dir, gd, kind, fmt, query):
+        from modtool.core.view import View
+
+        text = announce(gd, game_dir, kind, fmt, query.day, query.floor, query.get("title"), image=query.get("image"))
+        return View.of("post", gd.game.id, {"kind": kind, "format": fmt, "text": text}, text)
+
     def chart(self, game_dir, gd, *, day, floor, at, close):
         from modtool.packs.mafia.chart import chart_of
 

@@ -193,17 +193,24 @@ def vote(
 # --- the 甄嬛 script's answers to the shared commands (modtool.cli.app calls them through the pack) ---
 
 def announce_command(game_dir: Path, gd, kind: str, fmt_: str, options: dict) -> None:
-    from modtool.core.render import render
-    from modtool.packs.zhenhuan.game import replay
-    from modtool.packs.zhenhuan.views import post_context
-
     if options.get("character") is not None:
         raise UserError("--character 只用于 M42 的 roles；血染甄嬛传的私信用 --seat 座位号")
     if options.get("title") is not None:
         raise UserError(Problem("命令行", "--title 只用于 M42 的 vote 帖"))
+    typer.echo(post_view(game_dir, gd, kind, fmt_, options).text, nl=False)
+
+
+def post_view(game_dir: Path, gd, kind: str, fmt_: str, options: dict):
+    """An announcement post as a value, written nowhere (``modtool.api``)."""
+    from modtool.core.render import render
+    from modtool.core.view import View
+    from modtool.packs.zhenhuan.game import replay
+    from modtool.packs.zhenhuan.views import post_context
+
     board, _ = replay(gd)
     ctx = post_context(gd, board, kind, day=options.get("day"), night=options.get("night"), seat=options.get("seat"))
-    typer.echo(render(gd.game.id, kind, fmt_, ctx, game_dir), nl=False)
+    text = render(gd.game.id, kind, fmt_, ctx, game_dir)
+    return View.of("post", gd.game.id, {"kind": kind, "format": fmt_, "text": text}, text)
 
 
 def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str], at, text, night=None) -> None:

@@ -76,6 +76,11 @@ class ZhenhuanPack(GamePack):
 
         return header_warnings(gd.game, gd.header)
 
+    def post_view(self, game_dir, gd, kind, fmt, query):
+        from modtool.packs.zhenhuan.cli import post_view
+
+        return post_view(game_dir, gd, kind, fmt, {"day": query.day, **query.options})
+
     def status_view(self, game_dir, gd):
         from modtool.packs.zhenhuan.cli import status_view
 
