@@ -95,6 +95,20 @@ class Game:
             gd = self._sound()
             return self._pack().post_view(self.path, gd, kind, fmt, Query(day, None, None, close, options))
 
+    def view(self, name: str, *, day: int | None = None, **options) -> View:
+        """One of the game's own queries, by the name its pack gives it (``views()``:
+        M42's ``cards``, ``schedule``, ``flags``), the same answer its command prints."""
+        from modtool.core.registry import all_packs
+
+        with i18n.speaking(self.language):
+            gd = self._sound()
+            found = self._pack().views().get(name)
+            if found is None:
+                able = [p.id for p in all_packs().values() if name in p.views()]
+                raise UserError(Problem(name, i18n.t("这个命令目前只支持 {games}，这局是 {game}").format(
+                    games=i18n.t("、").join(able) or i18n.t("（没有游戏）"), game=self.id)))
+            return found(self.path, Query(day=day, options=options))
+
     def status(self) -> View:
         """The game as it stands: phase, who is in and out, pending actions, deadlines."""
         with i18n.speaking(self.language):

@@ -145,3 +145,28 @@ def test_m42_r15_a_notice_whose_sending_is_a_fact_is_the_commands_alone(m42):
         api.open_game(m42).post("witch", night=1)
     assert "M42-R15" in str(exc.value)
     assert (m42 / "ledger.yaml").read_bytes() == before
+
+
+@pytest.mark.parametrize("name, argv, options", [
+    ("cards", [], {}), ("schedule", ["--day", "2"], {"day": 2}), ("flags", ["--day", "2"], {"day": 2}),
+])
+def test_a_games_own_query_is_the_answer_its_command_prints(capsys, name, argv, options):
+    import json
+
+    from tests.support.values import run_cli
+
+    game = EXAMPLES / "m42-discipline"
+    code, out, err = run_cli(capsys, name, str(game), *argv, "--json")
+    assert code == 0, err
+    view = api.open_game(game).view(name, **options)
+    assert view.kind == name and view.to_json() == json.loads(out)
+    code, out, err = run_cli(capsys, name, str(game), *argv)
+    assert view.text == out
+
+
+def test_a_query_the_game_has_not_is_refused_naming_it():
+    with pytest.raises(api.UserError) as exc:
+        api.open_game(EXAMPLES / "mafia").view("cards")
+    said = str(exc.value)
+    assert said.startswith("cards: ") and "m42" in said and "mafia" in said  # who has it, and this game
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in said)  # in the game's language

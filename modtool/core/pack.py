@@ -234,6 +234,11 @@ class GamePack:
         witch and hunter notices) is the command's alone."""
         raise unsupported("announce", gd)
 
+    def views(self) -> dict[str, Callable]:
+        """The game's own queries by name, as data (``modtool.api.Game.view``): each
+        ``fn(game_dir, query) -> View``, the same answer its command prints."""
+        return {}
+
     def status_view(self, game_dir: Path, gd: "GameDir") -> "View":
         """The game as it stands: phase, who is in, what is pending."""
         raise unsupported("status", gd)

@@ -175,10 +175,17 @@ def cards(
       modtool cards examples/m42
       modtool cards examples/m42-discipline --json
     """
+    view = cards_view(game_dir, None)
+    _show(as_json, view.to_json(), view.text)
+
+
+def cards_view(game_dir: Path, query):
+    """Every character's cards (M42-R13) as a value (``modtool.api.Game.view("cards")``)."""
     from modtool.packs.m42.cardlist import cards_json, cards_text
+    from modtool.core.view import View
 
     gd, st = _m42_state(game_dir)
-    _show(as_json, cards_json(gd, st), cards_text(gd, st))
+    return View.of("cards", gd.game.id, cards_json(gd, st), cards_text(gd, st))
 
 
 @app.command()
@@ -274,10 +281,20 @@ def schedule(
       modtool schedule examples/m42 --day 2
       modtool schedule examples/m42-discipline --day 3 --json
     """
+    from modtool.core.view import Query
+
+    view = schedule_view(game_dir, Query(day=day))
+    _show(as_json, view.to_json(), view.text)
+
+
+def schedule_view(game_dir: Path, query):
+    """A discussion day's schedule (M42-R15) as a value (``Game.view("schedule", day=…)``)."""
     from modtool.packs.m42.discipline import schedule_json, schedule_text
+    from modtool.core.view import View
 
     gd, st = _m42_state(game_dir)
-    _show(as_json, schedule_json(gd, st, day), schedule_text(gd, st, day))
+    day = query.day if query is not None else None
+    return View.of("schedule", gd.game.id, schedule_json(gd, st, day), schedule_text(gd, st, day))
 
 
 @app.command()
@@ -294,11 +311,20 @@ def flags(
       modtool flags examples/m42 --day 2
       modtool flags examples/m42-discipline --json
     """
+    from modtool.core.view import Query
+
+    view = flags_view(game_dir, Query(day=day))
+    _show(as_json, view.to_json(), view.text)
+
+
+def flags_view(game_dir: Path, query):
+    """Posts the director should look at (M42-R17, R14) as a value (``Game.view("flags")``)."""
     from modtool.packs.m42.discipline import all_flags, flags_text
+    from modtool.core.view import View
 
     gd, st = _m42_state(game_dir)
-    rows = all_flags(gd, st, day)
-    _show(as_json, rows, flags_text(rows))
+    rows = all_flags(gd, st, query.day if query is not None else None)
+    return View.of("flags", gd.game.id, rows, flags_text(rows))
 
 
 @app.command()

@@ -138,6 +138,11 @@ class M42Pack(GamePack):
 
         return post_view(game_dir, kind, fmt, {"day": query.day, "close": query.close, **query.options})
 
+    def views(self):
+        from modtool.packs.m42.cli import cards_view, flags_view, schedule_view
+
+        return {"cards": cards_view, "schedule": schedule_view, "flags": flags_view}
+
     def status_view(self, game_dir, gd):
         from modtool.packs.m42.cli import status_view
 
