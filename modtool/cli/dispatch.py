@@ -53,7 +53,7 @@ def pack_commands(pack, core: Collection[str]) -> dict:
     return found
 
 
-def _game_of_folder(arg: str) -> str | None:
+def game_of_folder(arg: str) -> str | None:
     """The game a folder's ledger says it is (its ``game:`` line), read cheaply."""
     try:
         ledger = Path(arg) / "ledger.yaml"
@@ -77,7 +77,7 @@ def game_of_command(args: list[str]) -> str | None:
             return a[len("--game="):]
     words = [a for a in args if not a.startswith("-")]
     for a in words[1:]:  # after the verb
-        found = _game_of_folder(a)
+        found = game_of_folder(a)
         if found:
             return found
     return None

@@ -8,14 +8,10 @@ command opens a game, the game's language takes over (``modtool.core.i18n``).
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
+from modtool.cli.dispatch import game_of_folder
 from modtool.core import i18n
 from modtool.core.problems import UserError
 from modtool.core.registry import get_pack
-
-_GAME_LINE = re.compile(rb"(?m)^game:[ \t]*[\"']?([A-Za-z0-9_.-]+)")
 
 
 def _pack_language(game_id: str) -> str | None:
@@ -23,21 +19,6 @@ def _pack_language(game_id: str) -> str | None:
         return get_pack(game_id).language
     except UserError:  # a game no pack knows: its error will say so
         return None
-
-
-def _game_of_folder(arg: str) -> str | None:
-    """The game a folder's ledger says it is (its ``game:`` line), read cheaply."""
-    try:
-        path = Path(arg)
-        ledger = path / "ledger.yaml" if path.is_dir() else None
-        if ledger is None or not ledger.is_file():
-            return None
-        with open(ledger, "rb") as f:
-            head = f.read(65536)
-    except (OSError, ValueError):
-        return None
-    m = _GAME_LINE.search(head)
-    return m.group(1).decode("ascii") if m else None
 
 
 def language_of_command(args: list[str], environ=None) -> str:
@@ -50,7 +31,7 @@ def language_of_command(args: list[str], environ=None) -> str:
                 return found
     for a in args:
         if not a.startswith("-"):
-            game = _game_of_folder(a)
+            game = game_of_folder(a)
             found = game and _pack_language(game)
             if found:
                 return found
