@@ -1,0 +1,499 @@
+"""The core's commands (new, check, import, tally, chart, announce, act, advance,
+status, undo, upgrade, restore) on the typer app every run starts from; each
+run adds the commands of its game's pack (``modtool.cli.app``)."""
+
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from modtool.cli.common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
+from modtool.cli.common import show as _show
+from modtool.cli.options import Choice, LiveChoice, kinds_help
+from modtool.core.i18n import t
+from modtool.core.registry import all_packs, default_pack, get_pack
+from modtool.core.problems import Problem, UserError
+from modtool.core.render import FORMAT_ALIASES, FORMATS
+from modtool.core.schema import THREADS
+
+_PACKS = all_packs()  # every game, each answering the shared commands for itself (modtool.core.registry)
+
+app = typer.Typer(
+    rich_markup_mode=None,
+    # --install-completion / --show-completion: typer imports its completion
+    # code only when one of them (or a shell asking for completions) is used.
+    no_args_is_help=True,
+    help="modtool：版杀导演的记票、判罚与公告工具。",
+)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from modtool import __version__
+
+        typer.echo(f"modtool {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                 help="显示 modtool 的版本并退出"),
+) -> None:
+    """modtool：版杀导演的记票、判罚与公告工具。"""
+
+
+def _games_help(tr=str, language: str | None = None) -> str:
+    names = [p.name or p.id for p in all_packs().values()]
+    listed = tr("、").join(names[:-1]) + tr("或 ") if len(names) > 1 else ""
+    return tr("游戏：{games}").format(games=listed + names[-1])
+
+
+def _kinds_help(tr=str, language: str | None = None) -> str:
+    """announce's list of post kinds: the games that speak ``language`` (all when None)."""
+    return kinds_help({tr("KIND（{game}）").format(game=p.id): p.kinds for p in all_packs().values()
+                       if p.kinds and language in (None, p.language)}, tr("："))
+
+
+@app.command()
+def new(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹（会在其中建立 ledger.yaml）"),
+    game: str = typer.Option(default_pack().id, "--game", click_type=LiveChoice(lambda: all_packs()), help=_games_help()),
+    roster: Optional[Path] = typer.Option(None, "--roster", help="名单文件：YAML 列表（name/account/aliases/role）或每行一个名字"),
+    seed: Optional[int] = typer.Option(None, "--seed", help="发身份用的随机种子（记录在账本中，同一种子同一结果）"),
+    players: Optional[int] = typer.Option(None, "--players", help="甄嬛：人数（不给名单时，玩家记为 玩家1…N）"),
+    require: List[str] = typer.Option([], "--require", help="甄嬛：必须在场的角色（可多次）"),
+    board: Optional[str] = typer.Option(None, "--board", help="甄嬛：预设板子名"),
+    custom_roles: bool = typer.Option(False, "--custom-roles", help="M42：名单里的身份是自定义配置（不按规则帖的身份配置检查）"),
+) -> None:
+    """建立新游戏的账本：M42 按种子发身份，甄嬛按人数表发身份、排座位，其他游戏照名单记下、不发身份。
+
+    Examples:
+
+    \b
+      modtool new 我的游戏 --game m42 --roster examples/m42/roster.yaml --seed 20261102
+      modtool new 甄嬛局 --game zhenhuan --players 10 --seed 7 --require 甄嬛
+    """
+    from modtool.core.games import load_game
+    from modtool.core.pack import NEW_OPTIONS
+
+    pack = get_pack(game)
+    given = {"seed": seed is not None, "players": players is not None, "require": bool(require),
+             "board": board is not None, "custom_roles": custom_roles}
+    for name, on in given.items():  # a game's own options are offered to it alone
+        if on and name not in pack.new_options:
+            takes = ["--roster", *(NEW_OPTIONS[n] for n in NEW_OPTIONS if n in pack.new_options)]
+            raise UserError(Problem(t("命令行 {option}").format(option=NEW_OPTIONS[name]),
+                                    t("游戏 {game} 不用这个选项；它的 new 可用：{options}（什么也没写）").format(
+                                        game=pack.id, options=t("、").join(takes))))
+    g = load_game(game)
+    if game_dir.exists() and not game_dir.is_dir():
+        raise UserError(Problem(str(game_dir), t("这是一个文件，不是游戏文件夹；请换一个名字")))
+    path, warnings = pack.new_game(game_dir, g, roster=roster, seed=seed, players=players,
+                                             require=list(require), board=board, custom_roles=custom_roles)
+    typer.echo(t("已建立 {path}").format(path=path))
+    for w in warnings:
+        typer.echo(t("提醒：{warning}").format(warning=w))
+
+
+@app.command()
+def check(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """检查手工编辑过的账本，列出每个问题及其行号。
+
+    Examples:
+
+    \b
+      modtool check examples/m42
+      modtool check examples/zhenhuan --json
+    """
+    from modtool.core.problems import damage, refusals
+    from modtool.core.soundness import game_problems, refusals_text
+
+    gd = _open(game_dir)
+    found = game_problems(gd)
+    problems, refused = damage(found), refusals(found)
+    from modtool.ledger import load
+
+    vanished = load(gd.ledger_path).vanished  # told above by the read; a failure of check too
+    if vanished:
+        problems.append(Problem(gd.source, t("账本里少了 {n} 条 modtool 写入并确认过的记录：用 modtool restore {game} 追加回去，或确认是有意删除的：modtool restore {game} --forget").format(n=len(vanished), game=game_dir)))
+    warnings = get_pack(gd.game.id).header_warnings(gd)
+    from modtool.core.upgrade import id_warnings
+
+    warnings += id_warnings(gd)
+    if as_json:
+        _echo_json({"ok": not problems, "events": len(gd.events),
+                    "problems": [_problem_json(p) for p in problems], "refused": [_problem_json(p) for p in refused],
+                    "warnings": warnings})
+    else:
+        for w in warnings:  # the storyteller may mean it: shown, never a failure
+            typer.echo(t("提醒：{warning}").format(warning=f"{gd.ledger_path}: {w}"))
+        if not problems:
+            typer.echo(t("{ledger}：{n} 个事件，没有发现问题").format(ledger=gd.ledger_path, n=len(gd.events)))
+        typer.echo(refusals_text(refused), nl=False)
+    if problems:
+        raise UserError(problems)
+
+
+@app.command("import")
+def import_(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    files: List[Path] = typer.Argument(..., help="论坛存档，格式须是这局游戏读取的（导入别的格式会被拒绝，并列出可用的格式）"),
+    thread: str = typer.Option(..., "--thread", click_type=Choice(THREADS),
+                               help="vote（投票帖）、discussion（讨论帖）或 process（进程帖）"),
+    day: int = typer.Option(..., "--day", min=1, help="这些帖子属于第几天"),
+    dry_run: bool = typer.Option(False, "--dry-run", help="只报告，不写入账本"),
+) -> None:
+    """把保存的论坛帖子导入账本；同一帖子导入两次不会重复。
+
+    Examples:
+
+    \b
+      modtool import examples/m42 examples/m42/dumps/day2-vote-page1.json examples/m42/dumps/day2-vote-page2.html --thread vote --day 2
+      modtool import examples/m42-discipline examples/m42-discipline/dumps/day3-discussion.txt --thread discussion --day 3 --dry-run
+    """
+    from modtool.core.importer import plan_import
+
+    gd = _open(game_dir)
+
+    bar = None  # click's progress bar, on stderr, shown only at a terminal (never in a log)
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if total < 5000:  # only a long import is worth a progress bar
+            return
+        if bar is None:
+            import click
+
+            bar = click.progressbar(length=total, label=t("读取帖子"), file=sys.stderr, show_pos=True, width=24)
+            bar.__enter__()
+        bar.update(done - bar.pos)
+        if done >= total:
+            bar.__exit__(None, None, None)
+
+    if not dry_run:
+        from modtool.core.soundness import require_sound
+
+        require_sound(gd)  # nothing is written on a damaged ledger
+    events, report = plan_import(gd, files, thread, day, progress=progress)
+    if report.problems:
+        raise UserError(report.problems)
+    report.notices += get_pack(gd.game.id).import_notices(gd, day, events)
+    batch = None
+    if events:
+        from modtool.core.batches import marker, next_batch
+
+        batch = next_batch(gd)
+        events.insert(0, marker(batch, thread, day, len(events), files))
+    if not dry_run and events:
+        from modtool.core.announced import record as record_fact
+
+        record_fact(gd, events, one_line=True)
+    tr = t
+    said = tr("将导入 {added} 帖，跳过已有的 {skipped} 帖") if dry_run else tr("已导入 {added} 帖，跳过已有的 {skipped} 帖")
+    if batch is not None and not dry_run:
+        said += tr("（导入批次 {batch}；导错了可以用 modtool undo {game} --import {batch} 一步撤销）")
+    typer.echo(said.format(added=report.added, skipped=report.skipped, batch=batch, game=game_dir), err=False)
+    for notice in report.notices:
+        typer.echo(tr("注意：{notice}").format(notice=notice))
+    for post in report.changed:
+        typer.echo(tr("注意：{floor}楼（{author}）在论坛上被编辑过：已记下新版本，旧版本保留在账本里（G-R3；tally 列出两个版本）").format(floor=post.floor, author=post.author))
+    for post in report.twice:
+        typer.echo(tr("注意：{floor}楼（{author}）与账本中已导入的内容不同（可能被编辑过），未覆盖").format(floor=post.floor, author=post.author))
+    for account, floors in report.unknown_accounts.items():
+        shown = tr("、").join(tr("{floor}楼").format(floor=f) for f in floors[:10])
+        if len(floors) > 10:
+            shown += tr(" 等 {n} 帖").format(n=len(floors))
+        typer.echo(tr("不在名单上的账号「{account}」：{floors}（不计票）").format(account=account, floors=shown))
+
+
+@app.command()
+def tally(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
+    floor: Optional[int] = typer.Option(None, "--floor", "--upto-post", help="只算到这一楼为止（mafia：--upto-post N，含 N）"),
+    at: Optional[str] = typer.Option(None, "--at", help="只算到这个时间为止，例如 \"2026-11-04 18:00\""),
+    close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """统计一天的投票：有效票、改票、无效帖及原因、未投票者、结果。
+
+    Examples:
+
+    \b
+      modtool tally examples/m42 --day 2
+      modtool tally examples/m42 --day 2 --at "2026-11-05 18:00"
+      modtool tally examples/m42 --day 2 --floor 15 --json
+    """
+    gd = _open(game_dir)
+    pack = get_pack(gd.game.id)
+    if not pack.answers("tally_view") and pack.answers("tally"):  # a pack that prints its own answer
+        pack.tally(game_dir, gd, day=day, floor=floor, at=at, close=close, as_json=as_json)
+        return
+    from modtool.core.view import Query
+
+    view = pack.tally_view(game_dir, gd, Query(day=day, floor=floor, at=at, close=close))
+    _show(as_json, view.to_json(), view.text)
+
+
+@app.command()
+def chart(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    out: Path = typer.Option(..., "-o", "--output", help="图片文件：.png（贴到论坛）或 .svg"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
+    floor: Optional[int] = typer.Option(None, "--floor", "--upto-post", help="只算到这一楼为止（mafia：--upto-post N，含 N）"),
+    at: Optional[str] = typer.Option(None, "--at", help="只算到这个时间为止，例如 \"2026-11-04 18:00\""),
+    close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
+    font: Optional[Path] = typer.Option(None, "--font", help="画图用的字体文件（默认在本机字体里找一个包含所有字的；也可设环境变量 MODTOOL_FONT）"),
+) -> None:
+    """把一天的投票画成图：谁投了谁（警长的 2 票、弃权、未投票都画出），以及这一天每个人票数的变化（改票、改票截止、关门）。
+
+    与 tally 和 announce vote 用同一次重放，图和帖子的数字一致；同一账本、同一字体，图片逐字节相同。
+    贴到论坛：先上传图片，再用 announce vote --image-url 把地址放进投票公告。
+
+    Examples:
+
+    \b
+      modtool chart examples/m42 --day 2 -o day2.png
+      modtool chart examples/m42 --day 2 --at "2026-11-05 18:00" -o day2-18h.svg
+    """
+    from modtool.core.chart import draw, fonts
+
+    kind = draw.FORMATS.get(out.suffix.lower())
+    if kind is None:
+        raise UserError(Problem(t("命令行 -o"), t("图片文件应以 .png 或 .svg 结尾（现在是「{name}」）").format(name=out.name)))
+    gd = _open(game_dir)
+    from modtool.core.chart import require
+
+    require()  # the chart extra: without it, one line saying how to install it
+    data = get_pack(gd.game.id).chart(game_dir, gd, day=day, floor=floor, at=at, close=close)
+    face = fonts.choose([*data.texts(), "0123456789-:. "], named=str(font) if font else None)
+    drawn = draw.save(data, out, face)
+    lacking = fonts.missing(str(face), fonts.needed(drawn))
+    if lacking:  # a tick label with a character the texts did not foresee: never a box in the picture
+        out.unlink(missing_ok=True)
+        raise UserError(Problem("--font", t("字体「{path}」缺少这些字：{chars}").format(path=face, chars="".join(lacking))))
+    typer.echo(t("已生成 {path}（字体：{font}）").format(path=out, font=face))
+
+
+@app.command(epilog=_kinds_help())
+def announce(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    kind: str = typer.Argument(..., click_type=LiveChoice(lambda: dict.fromkeys(k for p in all_packs().values() for k in p.kinds)),
+                               metavar="KIND", help="帖子的种类（见下面的列表）"),
+    day: Optional[int] = typer.Option(None, "--day", min=1, help="第几天（默认当前）"),
+    night: Optional[int] = typer.Option(None, "--night", min=1, help="第几夜（默认当前）"),
+    fmt_: str = typer.Option("bbcode", "--format", click_type=Choice(FORMATS, FORMAT_ALIASES),
+                             help="bbcode（论坛代码）或 markdown（md）"),
+    close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
+    card_no: Optional[int] = typer.Option(None, "--card", help="card-notice：牌的编号（默认最近一张）"),
+    seat: Optional[int] = typer.Option(None, "--seat", help="甄嬛 private：只看这个座位的私信"),
+    character: Optional[str] = typer.Option(None, "--character", help="M42 roles：只出这个角色的身份通知（名字或别名），一次发一人"),
+    told_at: Optional[str] = typer.Option(None, "--told-at", help="M42 witch/hunter：通知发出的时间（默认现在，须在当前阶段内）；记入账本，时限从此算起"),
+    title: Optional[str] = typer.Option(None, "--title", help="M42 vote：帖子标题（可用 {game} {day} {purpose}；默认用选项 vote_post_title）"),
+    image: bool = typer.Option(False, "--image", help="vote：在标题下放一行 [img]，留给你填上传后的票型图地址（图用 modtool chart 生成）"),
+    image_url: Optional[str] = typer.Option(None, "--image-url", help="vote：票型图上传后的地址，放进 [img] 行"),
+) -> None:
+    """生成可直接粘贴的公告帖或私信。GAME_DIR/templates/ 中的同名模板优先。
+
+    公开帖只拿到公开的信息（场上角色、出局顺序、遗言、票型），不会泄露身份或夜晚目标。
+    M42 的 witch 和 hunter 通知会把发出的时间记入账本（M42-R15：女巫、猎人的半小时从得知时算起）。
+
+    Examples:
+
+    \b
+      modtool announce examples/m42 vote --day 2
+      modtool announce examples/m42 vote --day 2 --image-url https://example.org/day2.png
+      modtool announce examples/m42 roles --character 涂山红红 --format md
+      modtool announce examples/m42-full witch --night 1 --told-at "2026-11-17 21:35"
+      modtool announce examples/zhenhuan private --night 1 --seat 3
+    """
+    gd = _open(game_dir)
+    if (image or image_url) and kind != "vote":
+        raise UserError(Problem(t("命令行 --image"), t("--image 和 --image-url 只用于 vote 帖（现在是「{kind}」）").format(kind=kind)))
+    options = {"day": day, "night": night, "close": close, "card": card_no, "seat": seat, "character": character,
+               "told_at": told_at, "title": title,
+               "image": image_url or (t("上传票型图后把图片地址填在这里") if image else None)}
+    get_pack(gd.game.id).announce(game_dir, gd, kind, fmt_, options=options,
+                                  now=lambda when, option="--at": _now(when, gd, option))
+
+
+@app.command()
+def act(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    actor: str = typer.Argument(..., help="行动的角色（狼人的杀人可写「狼人」）"),
+    ability: str = typer.Argument(..., help="M42：杀人、救药、毒药、验人、开枪、继任、投降、禁票、遗言（或 kill、save、poison、check、shoot、successor、surrender、bar、last_words）；甄嬛：技能的中文名或 id"),
+    targets: List[str] = typer.Argument(None, help="目标角色（bar 可写多个）"),
+    at: Optional[str] = typer.Option(None, "--at", help="玩家提交的时间（默认现在）"),
+    night: Optional[int] = typer.Option(None, "--night", help="第几夜（默认当前）"),
+    text: Optional[str] = typer.Option(None, "--text", help="遗言内容（last_words）"),
+) -> None:
+    """记录玩家提交给导演的行动；违反规则的提交也会记下，并说明不受理的原因。
+
+    Examples:
+
+    \b
+      modtool act examples/m42-full 狼人 kill 涂山苏苏 --at "2026-11-03 21:35"
+      modtool act examples/m42-full 涂山苏苏 last_words --text "我是村民……" --at "2026-11-04 08:30"
+      modtool act examples/zhenhuan 7 kill 5
+    """
+    gd = _open(game_dir)
+    get_pack(gd.game.id).act(game_dir, gd, actor, ability, targets or [], at=at, night=night, text=text,
+                             now=lambda when, option="--at": _now(when, gd, option))
+
+
+@app.command()
+def advance(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    at: Optional[str] = typer.Option(None, "--at", help="结束当前阶段的时间（默认现在）"),
+) -> None:
+    """结束当前阶段（白天→结算投票；夜晚→结算行动；黎明→开始新的一天），记下随后发生的事。
+
+    Examples:
+
+    \b
+      modtool advance examples/m42-full --at "2026-11-03 21:00"
+      modtool advance examples/zhenhuan
+    """
+    gd = _open(game_dir)
+    get_pack(gd.game.id).advance(game_dir, gd, at=at, now=lambda when, option="--at": _now(when, gd, option))
+
+
+@app.command()
+def status(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+) -> None:
+    """当前阶段、场上与出局的角色、警长、药剂、待办事项与时限、下一步该做什么。
+
+    Examples:
+
+    \b
+      modtool status examples/m42
+      modtool status examples/zhenhuan --json
+    """
+    gd = _open(game_dir)
+    pack = get_pack(gd.game.id)
+    if not pack.answers("status_view") and pack.answers("status"):  # a pack that prints its own answer
+        pack.status(game_dir, gd, as_json=as_json)
+    else:
+        view = pack.status_view(game_dir, gd)
+        _show(as_json, view.to_json(), view.text)
+    if not as_json:
+        from modtool.core.announced import contradictions
+
+        wrong = contradictions(gd)
+        if wrong:  # G-R2: after a forced change, what the forum read is no longer the replay's result
+            typer.echo(t("论坛上已公布、但现在的记录给出不同结果的（请到论坛更正）：\n  {changes}").format(changes="\n  ".join(wrong)))
+
+
+@app.command()
+def undo(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    batch: Optional[str] = typer.Option(
+        None, "--import", metavar="BATCH|last",
+        help="撤销一整次导入：导入时显示的批次号，或 last（最近一次仍然有效的导入）"),
+) -> None:
+    """撤销最近一个仍然有效的事件：追加一条 revert，历史不会被改写（再 undo 可以继续往前撤）。
+
+    加 --import 时一步撤销一整次导入（导入了哪些帖子由导入时记下的批次决定），
+    撤销后可以把正确的存档重新导入。
+
+    Examples:
+
+    \b
+      modtool undo examples/m42
+      modtool undo examples/zhenhuan
+      modtool undo examples/m42 --import last
+      modtool undo examples/m42 --import 3
+    """
+    from modtool.core.announced import record as record_fact
+    from modtool.core.events import describe_ref, ref_of
+    from modtool.core.gamefile import open_game
+
+    gd = open_game(game_dir)
+    if batch is not None:
+        from modtool.core.batches import describe, find_batch
+
+        from modtool.core.soundness import require_sound_after
+
+        marker = find_batch(gd, batch)
+        what = describe(marker)
+        new = [{"type": "revert", "of": ref_of(marker), "note": t("撤销{what}").format(what=what)}]
+        require_sound_after(gd, new)  # the batch's own damage (a broken post) may go with it, nothing else
+        record_fact(gd, new)
+        typer.echo(t("已撤销{what}（账本中保留原记录）").format(what=what))
+        return
+    # The director's last record: the forum's version of a result modtool kept (G-R2) is not one.
+    facts_ = [e for e in gd.events if e.type != "announced"]
+    if not facts_:
+        raise UserError(t("没有可以撤销的事件"))
+    last = facts_[-1]
+    from modtool.core.soundness import require_sound
+
+    require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
+    ref = ref_of(last)
+    record_fact(gd, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}])
+    from modtool.core.schema import event_name
+
+    typer.echo(t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=event_name(last.type, gd.game), ref=describe_ref(ref)))
+    if last.type == "post" and gd.of_type("import"):
+        typer.echo(t("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game_dir))
+
+
+@app.command()
+def upgrade(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+) -> None:
+    """把旧账本里按行号撤销的记录（revert 的 line: N）改为按事件编号撤销（of: 编号）。
+
+    旧版 modtool 写的 revert 指向行号：在它上面加一行注释就会指错。升级只改写这些引用，
+    其余内容（注释、排版、其他事件）一字不动；之后随便加注释、空行都不影响结果。
+
+    Examples:
+
+    \b
+      modtool upgrade examples/m42
+      modtool upgrade examples/zhenhuan
+    """
+    from modtool.core.events import describe_ref
+    from modtool.core.upgrade import upgrade as run
+
+    done = run(game_dir)
+    if not done:
+        typer.echo(t("账本已是最新写法：没有按行号撤销的记录"))
+        return
+    for ev, ref in done:
+        typer.echo(t("第 {line} 行：revert 的 line: {n} → of: {ref}").format(line=ev.line, n=ev.data.get("line"), ref=describe_ref(ref)))
+    typer.echo(t("已升级 {n} 条撤销记录（其余内容未改动）").format(n=len(done)))
+
+
+@app.command()
+def restore(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+    forget: bool = typer.Option(False, "--forget", help="不恢复：确认这些记录是你有意删除的"),
+) -> None:
+    """把 modtool 写入并确认过、后来从账本里消失的记录追加回账本末尾（例如编辑器用旧内容覆盖了账本）。
+
+    每个命令读账本时都会检查；少了记录时会提示用这个命令。
+
+    Examples:
+
+    \b
+      modtool restore examples/m42
+      modtool restore examples/m42 --forget
+    """
+    from modtool.core.restoring import restore as run
+
+    for line in run(game_dir, forget):
+        typer.echo(line)
+
+
+# --- the packs' own commands (modtool.cli.dispatch) ------------------------------
