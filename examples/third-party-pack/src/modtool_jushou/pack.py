@@ -1,4 +1,4 @@
-"""The 举手 pack: the hooks modtool asks (``modtool.core.registry.GamePack``).
+"""The 举手 pack: the hooks modtool asks (``modtool.core.pack.GamePack``).
 
 modtool finds ``PACK`` through this distribution's entry point (group
 ``modtool.games`` in pyproject.toml). Light on purpose: modtool imports it at
