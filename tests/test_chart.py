@@ -57,7 +57,7 @@ def test_the_chart_counts_what_the_vote_post_counts_m42(tmp_path, capsys):
         chart = _m42_chart(g, **kw)
         assert chart.totals() == {k: v for k, v in data["counts"].items() if v} and chart.totals(), kw
         assert chart.not_voting == data["not_voted"] and chart.upto is not None, kw
-    from modtool.packs.m42.cli import _tally
+    from modtool.packs.m42.queries import tally_of as _tally
 
     _, _, t, _ = _tally(g, 2, None, None, None)
     chart = _m42_chart(g)

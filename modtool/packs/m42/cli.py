@@ -10,40 +10,26 @@ director to edit the ledger.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 
-from modtool.cli.common import echo_json, fmt as _fmt, now as _now, open_dir as _open, parse_at as _parse_at, refused_error
+from modtool.cli.common import fmt as _fmt, now as _now, open_dir as _open, refused_error
 from modtool.cli.common import show as _show
 from modtool.cli.options import Choice
+from modtool.packs.m42.queries import (  # the answers as values; the commands here print them
+    cards_view, flags_view, m42_state, post_text, require_m42, schedule_view,
+)
 from modtool.core.problems import Problem, UserError
 
 app = typer.Typer(rich_markup_mode=None)
 
 
-def _require_m42(gd) -> None:
-    from modtool.core.i18n import t
-
-    if gd.game.id != "m42":
-        raise UserError(t("这个命令目前只支持 {games}，这局是 {game}").format(games="m42", game=gd.game.id))
-
-
-def _m42_state(game_dir: Path):
-    """Open an M42 game folder, refuse it if its ledger has problems, and replay it."""
-    from modtool.packs.m42.replay import replay
-
-    gd = _open(game_dir)
-    _require_m42(gd)
-    if gd.problems:
-        raise UserError(gd.problems)
-    return gd, replay(gd)
-
 def _m42_game(game_dir: Path):
     from modtool.core.gamefile import open_game
 
     gd = open_game(game_dir)
-    _require_m42(gd)
+    require_m42(gd)
     return gd
 
 
@@ -179,13 +165,6 @@ def cards(
     _show(as_json, view.to_json(), view.text)
 
 
-def cards_view(game_dir: Path, query):
-    """Every character's cards (M42-R13) as a value (``modtool.api.Game.view("cards")``)."""
-    from modtool.packs.m42.cardlist import cards_json, cards_text
-    from modtool.core.view import View
-
-    gd, st = _m42_state(game_dir)
-    return View.of("cards", gd.game.id, cards_json(gd, st), cards_text(gd, st))
 
 
 @app.command()
@@ -287,14 +266,6 @@ def schedule(
     _show(as_json, view.to_json(), view.text)
 
 
-def schedule_view(game_dir: Path, query):
-    """A discussion day's schedule (M42-R15) as a value (``Game.view("schedule", day=…)``)."""
-    from modtool.packs.m42.discipline import schedule_json, schedule_text
-    from modtool.core.view import View
-
-    gd, st = _m42_state(game_dir)
-    day = query.day if query is not None else None
-    return View.of("schedule", gd.game.id, schedule_json(gd, st, day), schedule_text(gd, st, day))
 
 
 @app.command()
@@ -317,14 +288,6 @@ def flags(
     _show(as_json, view.to_json(), view.text)
 
 
-def flags_view(game_dir: Path, query):
-    """Posts the director should look at (M42-R17, R14) as a value (``Game.view("flags")``)."""
-    from modtool.packs.m42.discipline import all_flags, flags_text
-    from modtool.core.view import View
-
-    gd, st = _m42_state(game_dir)
-    rows = all_flags(gd, st, query.day if query is not None else None)
-    return View.of("flags", gd.game.id, rows, flags_text(rows))
 
 
 @app.command()
@@ -396,7 +359,7 @@ def close(
     from modtool.packs.m42.commands import record_close
 
     gd = _open(game_dir)
-    _require_m42(gd)
+    require_m42(gd)
     for line in record_close(game_dir, day, _now(at, gd), note, force):
         typer.echo(line)
 
@@ -421,7 +384,7 @@ def open_(
     from modtool.packs.m42.commands import record_open
 
     gd = _open(game_dir)
-    _require_m42(gd)
+    require_m42(gd)
     typer.echo(record_open(game_dir, day, _now(at, gd, opening=True), force))
 
 
@@ -446,7 +409,7 @@ def proxy(
     from modtool.packs.m42.commands import record_proxy
 
     gd = _open(game_dir)
-    _require_m42(gd)
+    require_m42(gd)
     said, refused = record_proxy(game_dir, voter, target, day, _now(at, gd), kind, note)
     if refused:
         raise refused_error(refused)
@@ -455,60 +418,14 @@ def proxy(
 
 # --- M42's answers to the shared commands (modtool.cli.app calls them through the pack) ---
 
-def _tally(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optional[str], close: Optional[str]):
-    from modtool.packs.m42 import facts
-    from modtool.packs.m42.engine import day_context
-    from modtool.packs.m42.tally import tally_day
-
-    gd, st = _m42_state(game_dir)
-    day = day if day is not None else st.number  # the current day, as announce counts it
-    close_dt = _parse_at(close, gd, "--close") if close else None
-    at_dt = _parse_at(at, gd, "--at") if at else None
-    ctx = day_context(gd, st, day, close_dt)
-    t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd),
-                  facts.vote_options(gd), upto_floor=floor, upto_time=at_dt)
-    return gd, ctx, t, st
 
 
-def tally_view(game_dir: Path, day, floor, at, close):
-    """The day's tally as a value (``modtool.core.view.View``): its JSON and its text."""
-    from modtool.packs.m42.report import tally_text
-    from modtool.packs.m42.status import exits_json
-    from modtool.core.problems import damage, refusals
-    from modtool.core.render import list_limit
-    from modtool.core.soundness import refusals_text
-    from modtool.core.timeutil import fmt
-    from modtool.core.view import View
-
-    gd, ctx, t, rp = _tally(game_dir, day, floor, at, close)
-    notes = [str(p) for p in damage(rp.problems)]
-    data = t.to_json()
-    upto = f"{floor}楼" if floor is not None else at
-    text = (tally_text(data, fmt(ctx.close, False), ctx.sped_up, notes, upto, list_limit(gd))
-            + refusals_text(rp.problems))
-    data["close"] = fmt(ctx.close)
-    data["sped_up"] = ctx.sped_up
-    data["notes"] = notes
-    data["refused"] = [str(p) for p in refusals(rp.problems)]
-    data["exits"] = exits_json(rp, day)
-    return View.of("tally", gd.game.id, data, text)
 
 
-def status_view(game_dir: Path):
-    """The game as it stands, as a value (``modtool.core.view.View``)."""
-    from modtool.packs.m42.status import status_json, status_text
-
-    from modtool.core.announced import contradictions
-    from modtool.core.view import View
-
-    gd, st = _m42_state(game_dir)
-    data = status_json(gd, st)
-    data["announced_changed"] = contradictions(gd)  # G-R2: what the forum must correct (the text lists it too)
-    return View.of("status", gd.game.id, data, status_text(gd, st))
 
 
 def announce_command(game_dir: Path, kind: str, fmt_: str, options: dict) -> None:
-    gd, st = _m42_state(game_dir)
+    gd, st = m42_state(game_dir)
     told_at, night = options.get("told_at"), options.get("night")
     if kind in ("witch", "hunter"):  # M42-R15: the half-hour runs from this notice; record when it went out
         from modtool.packs.m42.commands import record_notice
@@ -517,39 +434,18 @@ def announce_command(game_dir: Path, kind: str, fmt_: str, options: dict) -> Non
         typer.echo(said, err=True)
     elif told_at:
         raise UserError(Problem("命令行 --told-at", "只有 witch 和 hunter 通知需要记录发出时间"))
-    typer.echo(_post_text(game_dir, gd, st, kind, fmt_, options), nl=False)
+    typer.echo(post_text(game_dir, gd, st, kind, fmt_, options), nl=False)
 
 
-def _post_text(game_dir: Path, gd, st, kind: str, fmt_: str, options: dict) -> str:
-    from modtool.packs.m42.announce import context
-    from modtool.core.render import render
-
-    close = options.get("close")
-    ctx = context(gd, st, kind, fmt_, options.get("day"), options.get("night"),
-                  _parse_at(close, gd, "--close") if close else None,
-                  options.get("card"), options.get("character"), options.get("title"))
-    if kind == "vote":
-        ctx["image"] = options.get("image")  # the chart's [img] line (modtool chart)
-    return render(gd.game.id, kind, fmt_, ctx, game_dir)
 
 
-def post_view(game_dir: Path, kind: str, fmt_: str, options: dict):
-    """An announcement post as a value, written nowhere (``modtool.api``). The witch's
-    and hunter's notices record when they went out (M42-R15): only the command sends them."""
-    from modtool.core.view import View
-
-    gd, st = _m42_state(game_dir)
-    if kind in ("witch", "hunter"):
-        raise UserError(Problem("kind", f"{kind} 通知发出时要记下时间（M42-R15）：请用 modtool announce {gd.folder_arg} {kind}"))
-    text = _post_text(game_dir, gd, st, kind, fmt_, options)
-    return View.of("post", gd.game.id, {"kind": kind, "format": fmt_, "text": text}, text)
 
 
 def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str], at, night, text) -> None:
     from modtool.packs.m42.commands import ABILITY_WORDS, act_arguments, record_act
     from modtool.core.timeutil import fmt
 
-    _require_m42(gd)
+    require_m42(gd)
     actor, ability, targets = act_arguments(gd, actor, ability, targets)
     st, refused, gd, new = record_act(game_dir, actor, ability, targets, lambda: _now(at, gd), night, text)
     if refused:
@@ -573,7 +469,7 @@ def advance_command(game_dir: Path, gd, at) -> None:
     from modtool.packs.m42.status import next_steps
     from modtool.core.timeutil import fmt
 
-    _require_m42(gd)
+    require_m42(gd)
     before, after, gd = record_advance(game_dir, _now(at, gd), typed=bool(at))
     typer.echo(f"{phase_label(before)} → {phase_label(after)}")
     for m in after.timeline[len(before.timeline):]:

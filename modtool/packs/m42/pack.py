@@ -117,34 +117,34 @@ class M42Pack(GamePack):
         return outside_day(gd, day, events)
 
     def tally_view(self, game_dir, gd, query):
-        from modtool.packs.m42.cli import tally_view
+        from modtool.packs.m42.queries import tally_view
 
         return tally_view(game_dir, query.day, query.floor, query.at, query.close)
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
         from modtool.packs.m42 import facts
         from modtool.packs.m42.chart import chart_of
-        from modtool.packs.m42.cli import _tally
+        from modtool.packs.m42.queries import tally_of
 
         from modtool.core.timeutil import parse_time
 
-        gd, ctx, t, _ = _tally(game_dir, day, floor, at, close)
+        gd, ctx, t, _ = tally_of(game_dir, day, floor, at, close)
         upto = f"{floor}楼" if floor is not None else at
         return chart_of(gd, ctx, t, upto=upto, upto_at=parse_time(at, gd.tz) if at else None,
                         freeze_minutes=facts.vote_options(gd).change_freeze_minutes)
 
     def post_view(self, game_dir, gd, kind, fmt, query):
-        from modtool.packs.m42.cli import post_view
+        from modtool.packs.m42.queries import post_view
 
         return post_view(game_dir, kind, fmt, {"day": query.day, "close": query.close, **query.options})
 
     def views(self):
-        from modtool.packs.m42.cli import cards_view, flags_view, schedule_view
+        from modtool.packs.m42.queries import cards_view, flags_view, schedule_view
 
         return {"cards": cards_view, "schedule": schedule_view, "flags": flags_view}
 
     def status_view(self, game_dir, gd):
-        from modtool.packs.m42.cli import status_view
+        from modtool.packs.m42.queries import status_view
 
         return status_view(game_dir)
 
