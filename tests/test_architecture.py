@@ -9,12 +9,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "modtool"
 
-# Where a pack still reaches up into the command line: its own commands are typer
-# apps that use the CLI's printing helpers. Commands declared as data remove these;
-# nothing may be added to this list.
-PACK_TO_CLI = {
-    "modtool.packs.m42.cli", "modtool.packs.zhenhuan.cli", "modtool.packs.mafia.pack",
-}
+# Where a pack reaches up into the command line: nowhere. Its own commands are
+# data (modtool.core.command) and its answers are values the CLI prints.
+PACK_TO_CLI: set[str] = set()
 
 
 def _graph() -> dict[str, set[str]]:

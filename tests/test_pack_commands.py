@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from modtool.core import registry
+from modtool.core.command import Command, Param, Said
 from modtool.core.pack import GamePack
 from tests.test_cli import run
 
@@ -26,16 +27,16 @@ class HandsPack(GamePack):
     id = "hands"
     name = "hands（举手）"
 
-    def __init__(self, folder: Path, game_id: str = "hands", apps=()):
+    def __init__(self, folder: Path, game_id: str = "hands", commands=()):
         self.folder = folder
         self.id = game_id
-        self._apps = apps
+        self._commands = commands
 
     def data_file(self) -> Path:
         return self.folder / "hands.yaml"
 
-    def command_apps(self):
-        return self._apps
+    def commands(self):
+        return self._commands
 
 
 @pytest.fixture
@@ -87,25 +88,17 @@ def test_new_help_for_a_game_offers_only_its_options(capsys, hands):
 
 # --- verbs per game --------------------------------------------------------------
 
-def _deadline_app(said: str, name: str = "deadline"):
-    import typer
-
-    sub = typer.Typer()
-
-    @sub.command(name)
-    def deadline(game_dir: Path = typer.Argument(..., help="游戏文件夹"),
-                 day: int = typer.Option(1, "--day", help="第几天")) -> None:
-        """记下截止时间。
+def _deadline(said: str, name: str = "deadline", run=None) -> Command:
+    """A ``deadline`` command, as data; it says ``said`` and the day."""
+    return Command(name, """记下截止时间。
 
         Examples:
 
         \b
           modtool deadline g --day 1
           modtool deadline g --day 2
-        """
-        typer.echo(f"{said} {day}")
-
-    return sub
+        """, (Param("game_dir", "游戏文件夹", Path), Param("day", "第几天", int, ("--day",), 1)),
+        run or (lambda game_dir, day: Said.lines(f"{said} {day}")))
 
 
 def _new_game(tmp_path, capsys, game_id: str) -> Path:
@@ -117,8 +110,8 @@ def _new_game(tmp_path, capsys, game_id: str) -> Path:
 
 def test_two_packs_may_both_have_deadline_each_folder_reaches_its_own(tmp_path, capsys):
     (tmp_path / "hands.yaml").write_text(HANDS_YAML, encoding="utf-8")
-    one = HandsPack(tmp_path, "hands", (_deadline_app("举手的截止"),))
-    two = HandsPack(tmp_path, "hands2", (_deadline_app("另一个游戏的截止"),))
+    one = HandsPack(tmp_path, "hands", (_deadline("举手的截止"),))
+    two = HandsPack(tmp_path, "hands2", (_deadline("另一个游戏的截止"),))
     for p in (one, two):
         registry.register(p)
     try:
@@ -142,8 +135,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("apps, clash", [
-    ((lambda: (_deadline_app("x", "check"),)), "与 modtool 的命令 check 同名"),
-    ((lambda: (_deadline_app("x"), _deadline_app("y"))), "有两个命令都叫 deadline"),
+    ((lambda: (_deadline("x", "check"),)), "与 modtool 的命令 check 同名"),
+    ((lambda: (_deadline("x"), _deadline("y"))), "有两个命令都叫 deadline"),
 ])
 def test_a_name_clash_inside_one_game_is_refused_when_the_pack_joins(tmp_path, capsys, apps, clash):
     from modtool.cli.app import add_pack_commands
@@ -169,7 +162,7 @@ def test_a_name_clash_inside_one_game_is_refused_when_the_pack_joins(tmp_path, c
 
 def test_a_pack_whose_commands_fail_to_load_is_refused_and_the_rest_runs(tmp_path, capsys):
     class Broken(HandsPack):
-        def command_apps(self):
+        def commands(self):
             import no_such_module_for_commands  # noqa: F401
 
     (tmp_path / "hands.yaml").write_text(HANDS_YAML, encoding="utf-8")
@@ -181,3 +174,41 @@ def test_a_pack_whose_commands_fail_to_load_is_refused_and_the_rest_runs(tmp_pat
     finally:
         registry.unregister("hands")
         registry.refresh()
+
+
+def test_a_command_is_listed_without_loading_its_code_and_runs_it_when_called(tmp_path, capsys, monkeypatch):
+    """Commands are data: ``--help`` lists a command whose code cannot even be
+    imported; running it is what imports the code (and fails, told, no traceback)."""
+    import tempfile
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # the crash report goes here
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    (tmp_path / "hands.yaml").write_text(HANDS_YAML, encoding="utf-8")
+    pack = HandsPack(tmp_path, "hands", (_deadline("x", run="no_such_module_for_deadline:deadline"),))
+    registry.register(pack)
+    try:
+        g = _new_game(tmp_path, capsys, "hands")
+        code, out, err = run(capsys, "deadline", g, "--help")
+        assert code == 0 and "记下截止时间" in out and "--day" in out
+        code, out, err = run(capsys, "deadline", g, "--day", 2)
+        assert code == 3 and "ModuleNotFoundError" in err and "账本未改动" in err and "Traceback" not in err
+    finally:
+        registry.unregister("hands")
+
+
+def test_a_command_returns_values_and_prints_nothing_itself(tmp_path, capsys):
+    """The function behind a command returns ``Said`` (text, notes for stderr); the CLI prints it."""
+    (tmp_path / "hands.yaml").write_text(HANDS_YAML, encoding="utf-8")
+
+    def deadline(game_dir, day):
+        return Said.lines(f"第 {day} 天", notes=("注意：只是测试",))
+
+    pack = HandsPack(tmp_path, "hands", (_deadline("x", run=deadline),))
+    registry.register(pack)
+    try:
+        g = _new_game(tmp_path, capsys, "hands")
+        assert deadline(g, 4) == Said("第 4 天\n", ("注意：只是测试",))
+        code, out, err = run(capsys, "deadline", g, "--day", 4)
+        assert (code, out, err) == (0, "第 4 天\n", "注意：只是测试\n")
+    finally:
+        registry.unregister("hands")

@@ -273,17 +273,18 @@ class TinyPack(GamePack):
     def data_file(self) -> Path:
         return self.folder / "tiny.yaml"
 
-    def tally(self, game_dir, gd, *, day, floor, at, close, as_json) -> None:
-        import typer
+    def tally_view(self, game_dir, gd, query):
+        from modtool.core.view import View
 
         last = {}
         for ev in gd.of_type("post"):
-            if ev.data["day"] == (day or 1) and str(ev.data["body"]).startswith("票："):
+            if ev.data["day"] == (query.day or 1) and str(ev.data["body"]).startswith("票："):
                 last[ev.data["author"]] = str(ev.data["body"])[2:].strip()
         counts: dict[str, int] = {}
         for target in last.values():
             counts[target] = counts.get(target, 0) + 1
-        typer.echo("".join(f"{t}：{n}\n" for t, n in sorted(counts.items(), key=lambda kv: -kv[1])), nl=False)
+        ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+        return View.of("tally", self.id, dict(ranked), "".join(f"{t}：{n}\n" for t, n in ranked))
 
 
 def _play(tmp_path, capsys):

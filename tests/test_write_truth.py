@@ -448,11 +448,11 @@ def test_an_internal_error_after_the_write_says_what_was_written(tmp_path, capsy
     told it is in the ledger (and where), not to run the command again."""
     import tempfile
 
-    import modtool.packs.m42.cli as m42_cli
+    import modtool.packs.m42.answers as m42_answers
 
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.setattr(tempfile, "tempdir", None)
-    monkeypatch.setattr(m42_cli, "_said", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(m42_answers, "_said", lambda *a, **k: 1 / 0)
     g = game(tmp_path)
     code, _, err = run_cli(capsys, *card(g, "写了才出错"))
     assert code == 3 and "内部错误" in err

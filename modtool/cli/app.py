@@ -47,7 +47,7 @@ def _joining() -> dict:
             _own(pack)
         except Clash as exc:
             registry.refuse(game_id, exc.message, **exc.fields)
-        except Exception as exc:  # noqa: BLE001 - a pack's command_apps failing (someone else's code): told, no crash
+        except Exception as exc:  # noqa: BLE001 - a pack's commands() failing (someone else's code): told, no crash
             registry.refuse(game_id, "游戏包「{game}」（{dist}）没有载入：{error}", dist=pack.distribution,
                             error=f"{type(exc).__name__}: {exc}")
     return all_packs()
@@ -123,9 +123,8 @@ def app_for(game: str | None, language: str | None = None):
 def writing_commands(game: str | None) -> frozenset[str]:
     """Commands that write to the ledger in a run for ``game`` (every game's when None)."""
     packs = all_packs()
-    if game in packs:
-        return _CORE_WRITING | packs[game].writing_commands
-    return _CORE_WRITING.union(*(p.writing_commands for p in packs.values()))
+    chosen = [packs[game]] if game in packs else packs.values()
+    return _CORE_WRITING.union(*({c.name for c in p.commands() if c.writes} for p in chosen))
 
 
 # Commands that write to the ledger: they hold the game folder's lock

@@ -14,6 +14,8 @@ import typer
 from modtool.cli.common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
 from modtool.cli.common import show as _show
 from modtool.cli.options import Choice, LiveChoice, kinds_help
+from modtool.cli.packcommands import print_answer
+from modtool.core.view import Query
 from modtool.core.i18n import t
 from modtool.core.registry import all_packs, default_pack, get_pack
 from modtool.core.problems import Problem, UserError
@@ -234,11 +236,6 @@ def tally(
     """
     gd = _open(game_dir)
     pack = get_pack(gd.game.id)
-    if not pack.answers("tally_view") and pack.answers("tally"):  # a pack that prints its own answer
-        pack.tally(game_dir, gd, day=day, floor=floor, at=at, close=close, as_json=as_json)
-        return
-    from modtool.core.view import Query
-
     view = pack.tally_view(game_dir, gd, Query(day=day, floor=floor, at=at, close=close))
     _show(as_json, view.to_json(), view.text)
 
@@ -321,8 +318,8 @@ def announce(
     options = {"day": day, "night": night, "close": close, "card": card_no, "seat": seat, "character": character,
                "told_at": told_at, "title": title,
                "image": image_url or (t("上传票型图后把图片地址填在这里") if image else None)}
-    get_pack(gd.game.id).announce(game_dir, gd, kind, fmt_, options=options,
-                                  now=lambda when, option="--at": _now(when, gd, option))
+    print_answer(get_pack(gd.game.id).announce(game_dir, gd, kind, fmt_, options=options,
+                                               now=lambda when, option="--at": _now(when, gd, option)))
 
 
 @app.command()
@@ -345,8 +342,8 @@ def act(
       modtool act examples/zhenhuan 7 kill 5
     """
     gd = _open(game_dir)
-    get_pack(gd.game.id).act(game_dir, gd, actor, ability, targets or [], at=at, night=night, text=text,
-                             now=lambda when, option="--at": _now(when, gd, option))
+    print_answer(get_pack(gd.game.id).act(game_dir, gd, actor, ability, targets or [], at=at, night=night,
+                                          text=text, now=lambda when, option="--at": _now(when, gd, option)))
 
 
 @app.command()
@@ -363,7 +360,8 @@ def advance(
       modtool advance examples/zhenhuan
     """
     gd = _open(game_dir)
-    get_pack(gd.game.id).advance(game_dir, gd, at=at, now=lambda when, option="--at": _now(when, gd, option))
+    print_answer(get_pack(gd.game.id).advance(game_dir, gd, at=at,
+                                              now=lambda when, option="--at": _now(when, gd, option)))
 
 
 @app.command()
@@ -381,11 +379,8 @@ def status(
     """
     gd = _open(game_dir)
     pack = get_pack(gd.game.id)
-    if not pack.answers("status_view") and pack.answers("status"):  # a pack that prints its own answer
-        pack.status(game_dir, gd, as_json=as_json)
-    else:
-        view = pack.status_view(game_dir, gd)
-        _show(as_json, view.to_json(), view.text)
+    view = pack.status_view(game_dir, gd)
+    _show(as_json, view.to_json(), view.text)
     if not as_json:
         from modtool.core.announced import contradictions
 

@@ -35,20 +35,10 @@ def open_dir(game_dir: Path):
 
 
 def now(at: Optional[str], gd, option: str = "--at", *, opening: bool = False) -> datetime:
-    """The one place a command's time comes from: ``at`` as written, if it lies in the
-    game's span (modtool.core.timespan; ``opening``: it moves the game's start), else the
-    wall clock only when it falls inside the current phase's window (modtool.core.clock),
-    which the game's pack tells."""
-    from modtool.core.arguments import time_arg
-    from modtool.core.clock import now_in
+    """A command's time (``modtool.core.timespan.command_time``)."""
+    from modtool.core.timespan import command_time
 
-    if at:
-        from modtool.core.timespan import check
-
-        return check(gd, time_arg(at, gd.tz, option), option, opening=opening)
-    from modtool.core.registry import get_pack
-
-    return now_in(get_pack(gd.game.id).phase_window(gd), gd.tz, option)
+    return command_time(at, gd, option, opening=opening)
 
 
 def parse_at(text: str, gd, option: str) -> datetime:
@@ -65,10 +55,10 @@ def fmt(dt) -> str:
 
 
 def refused_error(refused: list[Problem]) -> UserError:
-    """Refused submissions, recorded all the same (G-R1): told as 不受理, exit 0."""
-    from modtool.core.problems import RecordedRefusal
+    """Refused submissions, recorded all the same (``modtool.core.command.recorded_refusal``)."""
+    from modtool.core.command import recorded_refusal
 
-    return RecordedRefusal([Problem(p.source, p.message + t("（已记入账本，不起作用；可以重新提交）"), p.line) for p in refused])
+    return recorded_refusal(refused)
 
 
 def problem_json(p: Problem) -> dict:

@@ -1,6 +1,7 @@
 """Which game a command line is for, and the commands each pack brings.
 
-A pack's own commands (``GamePack.command_apps``) belong to its game: the
+A pack's own commands (``GamePack.commands``, data made into commands by
+``modtool.cli.packcommands``) belong to its game: the
 command line sends a verb to the game of the folder it names (the ``game:``
 line of that folder's ledger) or to the game ``new --game`` names, so two
 packs may both have a ``deadline`` (``modtool.cli.app`` builds each run's
@@ -18,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from pathlib import Path
+
+from modtool.cli.packcommands import command_info
 
 _GAME_LINE = re.compile(rb"(?m)^game:[ \t]*[\"']?([A-Za-z0-9_.-]+)")
 
@@ -39,17 +42,16 @@ def pack_commands(pack, core: Collection[str]) -> dict:
     """The pack's own commands by name (typer ``CommandInfo``s, in its order).
     ``Clash`` when one is named like a core command or like another of its own."""
     found: dict = {}
-    for sub_app in pack.command_apps():
-        for info in sub_app.registered_commands:
-            name = command_name(info)
-            if name in core:
-                raise Clash("游戏包「{game}」（{dist}）没有载入：它的命令 {command} 与 modtool 的命令 {command} 同名，"
-                            "命令行分不清是哪一个；请游戏包的作者给它换个名字",
-                            game=pack.id, dist=pack.distribution, command=name)
-            if name in found:
-                raise Clash("游戏包「{game}」（{dist}）没有载入：它有两个命令都叫 {command}；请游戏包的作者给其中一个换个名字",
-                            game=pack.id, dist=pack.distribution, command=name)
-            found[name] = info
+    for command in pack.commands():
+        name = command.name
+        if name in core:
+            raise Clash("游戏包「{game}」（{dist}）没有载入：它的命令 {command} 与 modtool 的命令 {command} 同名，"
+                        "命令行分不清是哪一个；请游戏包的作者给它换个名字",
+                        game=pack.id, dist=pack.distribution, command=name)
+        if name in found:
+            raise Clash("游戏包「{game}」（{dist}）没有载入：它有两个命令都叫 {command}；请游戏包的作者给其中一个换个名字",
+                        game=pack.id, dist=pack.distribution, command=name)
+        found[name] = command_info(command)
     return found
 
 

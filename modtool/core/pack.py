@@ -44,12 +44,15 @@ overrides only what it has):
 ``phase_events``            event types that move the game to its next phase
 ``known_account(gd, a)``    an account import knows beyond the roster
 ``import_notices(...)``     notices after an import (posts outside the day …)
-``tally/status/announce/``  the shared commands, answered by this game; the
-``act/advance``             default refuses ("only supported by …")
-``command_apps()``          the pack's own commands (``typer.Typer`` apps
-                            whose commands join the ``modtool`` app)
-``writing_commands``        which of those write (they take the lock
-                            exclusively)
+``tally_view/status_view/`` the shared queries, answered by this game as
+``post_view/views()``       values (``View``); the default refuses
+                            ("only supported by …")
+``announce/act/advance``    the shared commands that record as they answer:
+                            they return ``Said`` (the CLI prints it)
+``commands()``              the pack's own commands, as data
+                            (``modtool.core.command.Command``: name, help,
+                            parameters, whether it writes, the function
+                            that runs it and returns a value)
 ==========================  ==================================================
 """
 
@@ -57,7 +60,7 @@ overrides only what it has):
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable
 
 from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
@@ -70,6 +73,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from modtool.core.gamefile import GameDir
     from modtool.core.games import Game
     from modtool.core.schema import Schema
+    from modtool.core.command import Command, Said
     from modtool.core.view import Query, View
 
 # The shared commands a pack may answer (see GamePack): a pack answers one by
@@ -92,7 +96,6 @@ class GamePack:
     distribution: str = "modtool"  # the distribution whose entry point declared it (set by the registry)
     kinds: dict[str, str] = {}  # announce kinds → one line each for --help
     language: str = "zh"  # the core's messages for this game come in this language (modtool.core.i18n)
-    writing_commands: frozenset[str] = frozenset()  # own commands that append to the ledger
     # Post numbers run on through the whole game (one phpBB topic): a post
     # without a pid is known by its thread and number alone, so importing it
     # again as another day is refused. False: each day's thread numbers its
@@ -209,18 +212,14 @@ class GamePack:
         """Told after ``import`` plans its events (it goes on regardless)."""
         return []
 
-    # --- the shared commands (print with typer.echo; raise UserError) -----
+    # --- the shared commands ------------------------------------------------
+    # ``tally`` and ``status`` are answered by the queries below. ``announce``,
+    # ``act`` and ``advance`` may record a fact as they answer: they return
+    # ``Said`` (modtool.core.command), printed by the CLI; they raise UserError.
     # ``now(at, option)`` gives a command's time: ``at`` as written, else the
     # wall clock inside ``phase_window``.
-    def tally(self, game_dir: Path, gd: "GameDir", *, day: int | None, floor: int | None,
-              at: str | None, close: str | None, as_json: bool) -> None:
-        raise unsupported("tally", gd)
-
-    def status(self, game_dir: Path, gd: "GameDir", *, as_json: bool) -> None:
-        raise unsupported("status", gd)
 
     # --- queries: values, not output (modtool.api; the CLI prints them) -----
-    # A pack that answers ``tally`` or ``status`` this way needs no printing hook above.
     def tally_view(self, game_dir: Path, gd: "GameDir", query: "Query") -> "View":
         """A day's tally (``query.day``) as at a moment (``query.at``), floor or post
         (``query.floor``); options the pack does not know are ignored."""
@@ -250,30 +249,35 @@ class GamePack:
         raise unsupported("chart", gd)
 
     def announce(self, game_dir: Path, gd: "GameDir", kind: str, fmt: str, *, options: dict,
-                 now: Callable[[str | None, str], "datetime"]) -> None:
+                 now: Callable[[str | None, str], "datetime"]) -> "Said":
         """``options``: the command line's day, night, close, card, seat,
-        character, told_at, title (None when not given)."""
-        raise unsupported("announce", gd)
+        character, told_at, title (None when not given). By default the post of
+        ``post_view``, recording nothing."""
+        from modtool.core.command import Said
+        from modtool.core.view import Query
+
+        return Said(self.post_view(game_dir, gd, kind, fmt, Query.of(options)).text)
 
     def act(self, game_dir: Path, gd: "GameDir", actor: str, ability: str, targets: list[str], *,
             at: str | None, night: int | None, text: str | None,
-            now: Callable[[str | None, str], "datetime"]) -> None:
+            now: Callable[[str | None, str], "datetime"]) -> "Said":
         raise unsupported("act", gd)
 
     def advance(self, game_dir: Path, gd: "GameDir", *, at: str | None,
-                now: Callable[[str | None, str], "datetime"]) -> None:
+                now: Callable[[str | None, str], "datetime"]) -> "Said":
         raise unsupported("advance", gd)
 
     # --- the pack's own commands --------------------------------------------
-    def command_apps(self) -> Iterable:
-        """``typer.Typer`` apps holding this game's own commands."""
+    def commands(self) -> "tuple[Command, ...]":
+        """This game's own commands, as data (``modtool.core.command``)."""
         return ()
 
     def answers(self, command: str) -> bool:
         """Does this pack answer the shared ``command`` (overrides its method, or
         the query ``<command>_view`` that gives its answer as a value)?"""
+        query = "post_view" if command == "announce" else f"{command}_view"
         return any(getattr(type(self), name, None) is not getattr(GamePack, name, None)
-                   for name in (command, f"{command}_view") if hasattr(GamePack, name))
+                   for name in (command, query) if hasattr(GamePack, name))
 
 
 def unsupported(command: str, gd) -> UserError:

@@ -109,3 +109,17 @@ def check(gd, when: datetime, option: str = "--at", *, opening: bool = False) ->
                                "（最晚可写 {limit}；这个天数是游戏选项 time_margin_days）").format(
             value=shown, last=fmt(last, False), days=f"{days:g}", limit=fmt(last + slack, False)))
     return when
+
+
+def command_time(at: str | None, gd, option: str = "--at", *, opening: bool = False) -> datetime:
+    """The one place a command's time comes from: ``at`` as written, if it lies in the
+    game's span (``check``; ``opening``: it moves the game's start), else the wall
+    clock only when it falls inside the current phase's window (modtool.core.clock),
+    which the game's pack tells."""
+    from modtool.core.arguments import time_arg
+    from modtool.core.clock import now_in
+    from modtool.core.registry import get_pack
+
+    if at:
+        return check(gd, time_arg(at, gd.tz, option), option, opening=opening)
+    return now_in(get_pack(gd.game.id).phase_window(gd), gd.tz, option)

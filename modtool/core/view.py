@@ -52,6 +52,14 @@ class Query:
     def __post_init__(self):
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
+    @classmethod
+    def of(cls, given: Mapping[str, Any]) -> "Query":
+        """A query from a command's options by name: the shared ones to their
+        fields, every other into ``options``."""
+        shared = {f.name for f in fields(cls)} - {"options"}
+        return cls(**{k: v for k, v in given.items() if k in shared},
+                   options={k: v for k, v in given.items() if k not in shared})
+
     def get(self, name: str, default=None):
         """An option by name, whether one of the shared ones or another."""
         if name in {f.name for f in fields(self)} and name != "options":

@@ -20,8 +20,6 @@ class M42Pack(GamePack):
     corrections = frozenset({"waive", "withdraw"})
     phase_events = frozenset({"advance"})
     new_options = frozenset({"seed", "custom_roles"})
-    writing_commands = frozenset({"close", "open", "proxy", "card", "withdraw", "decide", "substitute",
-                                  "assistant", "waive", "speedup"})
 
     def data_file(self) -> Path:
         return data_dir("games") / "m42.yaml"
@@ -148,25 +146,25 @@ class M42Pack(GamePack):
 
         return status_view(game_dir)
 
-    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
-        from modtool.packs.m42.cli import announce_command
+    def announce(self, game_dir, gd, kind, fmt, *, options, now):
+        from modtool.packs.m42.answers import announce_command
 
-        announce_command(game_dir, kind, fmt, options)
+        return announce_command(game_dir, kind, fmt, options)
 
-    def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now) -> None:
-        from modtool.packs.m42.cli import act_command
+    def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now):
+        from modtool.packs.m42.answers import act_command
 
-        act_command(game_dir, gd, actor, ability, targets, at, night, text)
+        return act_command(game_dir, gd, actor, ability, targets, at, night, text)
 
-    def advance(self, game_dir, gd, *, at, now) -> None:
-        from modtool.packs.m42.cli import advance_command
+    def advance(self, game_dir, gd, *, at, now):
+        from modtool.packs.m42.answers import advance_command
 
-        advance_command(game_dir, gd, at)
+        return advance_command(game_dir, gd, at)
 
-    def command_apps(self):
-        from modtool.packs.m42.cli import app
+    def commands(self):
+        from modtool.packs.m42.verbs import COMMANDS
 
-        return (app,)
+        return COMMANDS
 
 
 PACK = M42Pack()

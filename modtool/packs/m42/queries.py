@@ -1,6 +1,6 @@
 """M42's answers to queries, as values (``modtool.core.view.View``): the day's
 tally, the game's status, an announcement post, and its own queries (cards,
-schedule, flags). The commands (``packs/m42/cli.py``) print them; ``modtool.api``
+schedule, flags). The commands (``packs/m42/answers.py``, declared in ``verbs.py``) return them and the CLI prints them; ``modtool.api``
 returns them. Nothing here prints or writes."""
 
 from __future__ import annotations

@@ -11,7 +11,10 @@ from pathlib import Path
 
 from modtool.packs.mafia.day import facts
 from modtool.packs.mafia.messages import _
+from modtool.core.command import Said
+from modtool.core.gamefile import open_game
 from modtool.core.problems import Problem, UserError
+from modtool.core.soundness import require_sound
 
 
 def slot_arg(gd, label: str, argument: str) -> str:
@@ -30,9 +33,18 @@ def slot_arg(gd, label: str, argument: str) -> str:
     return key
 
 
+def _game(game_dir: Path):
+    """The mafia game in ``game_dir``, its ledger sound (a damaged one is named,
+    line by line, before any argument is read against it)."""
+    gd = open_game(game_dir)
+    if gd.game.id != "mafia":
+        raise UserError(_("this command is for mafia games; this one is {game}").format(game=gd.game.id))
+    require_sound(gd)
+    return gd
+
+
 def _append(game_dir: Path, gd, ev: dict) -> None:
     from modtool.core.announced import record as record_fact
-    from modtool.core.soundness import require_sound
 
     require_sound(gd)
     record_fact(gd, [ev])
@@ -44,7 +56,8 @@ def _post_arg(post: int) -> int:
     return post
 
 
-def replace(game_dir: Path, gd, slot: str, player: str, post: int, account: str | None) -> str:
+def replace(game_dir: Path, slot: str, player: str, post: int, account: str | None) -> Said:
+    gd = _game(game_dir)
     key = slot_arg(gd, slot, "SLOT")
     player = " ".join(player.split())
     if not player:
@@ -57,11 +70,12 @@ def replace(game_dir: Path, gd, slot: str, player: str, post: int, account: str 
     if account and account != player:
         ev["account"] = account
     _append(game_dir, gd, ev)
-    return _("{player} replaces {old} in slot {slot} from post #{post} on.").format(
-        player=player, old=facts(gd).slots.name(key, post), slot=key, post=post)
+    return Said.lines(_("{player} replaces {old} in slot {slot} from post #{post} on.").format(
+        player=player, old=facts(gd).slots.name(key, post), slot=key, post=post))
 
 
-def death(game_dir: Path, gd, who: str, post: int, how: str | None) -> str:
+def death(game_dir: Path, who: str, post: int, how: str | None) -> Said:
+    gd = _game(game_dir)
     key = slot_arg(gd, who, "WHO")
     if any(d["slot"] == key for d in facts(gd).deaths):
         raise UserError(Problem(_("command line WHO"), _("{name} is already recorded dead").format(name=who)))
@@ -69,10 +83,11 @@ def death(game_dir: Path, gd, who: str, post: int, how: str | None) -> str:
     if how:
         ev["how"] = how
     _append(game_dir, gd, ev)
-    return _("{name} is dead from post #{post} on.").format(name=facts(gd).slots.name(key, post), post=post)
+    return Said.lines(_("{name} is dead from post #{post} on.").format(name=facts(gd).slots.name(key, post), post=post))
 
 
-def start_day(game_dir: Path, gd, day: int, post: int) -> str:
+def start_day(game_dir: Path, day: int, post: int) -> Said:
+    gd = _game(game_dir)
     starts = dict(facts(gd).starts)
     following = max(starts, default=0) + 1
     if day > following:  # a day number typo (12 for 2): days come one after another
@@ -87,11 +102,12 @@ def start_day(game_dir: Path, gd, day: int, post: int) -> str:
                                                                 "{day}'s start (#{post}): days start in order").format(
                 later=later, later_post=later_post, day=d, post=p)))
     _append(game_dir, gd, {"type": "start_day", "day": day, "post": post})
-    return _("Day {day} starts at post #{post}.").format(day=day, post=post)
+    return Said.lines(_("Day {day} starts at post #{post}.").format(day=day, post=post))
 
 
-def deadline(game_dir: Path, gd, day: int, at: str, note: str | None) -> str:
+def deadline(game_dir: Path, day: int, at: str, note: str | None) -> Said:
     """The day's deadline as the host set it (MS-R3); a later one replaces it (an extension)."""
+    gd = _game(game_dir)
     from modtool.core.arguments import time_arg
     from modtool.core.timespan import check
     from modtool.core.timeutil import fmt
@@ -108,12 +124,13 @@ def deadline(game_dir: Path, gd, day: int, at: str, note: str | None) -> str:
     if note:
         ev["note"] = note
     _append(game_dir, gd, ev)
-    return _("Day {day}'s deadline is {at} ({zone}).").format(day=day, at=ev["at"], zone=gd.tz)
+    return Said.lines(_("Day {day}'s deadline is {at} ({zone}).").format(day=day, at=ev["at"], zone=gd.tz))
 
 
-def alias(game_dir: Path, gd, label: str, slot: str) -> str:
+def alias(game_dir: Path, alias: str, slot: str) -> Said:
+    gd = _game(game_dir)
     key = slot_arg(gd, slot, "SLOT")
-    label = " ".join(label.split())
+    label = " ".join(alias.split())
     if not label:
         raise UserError(Problem(_("command line ALIAS"), _("the alias is empty")))
     other = facts(gd).slots.find(label)
@@ -121,7 +138,7 @@ def alias(game_dir: Path, gd, label: str, slot: str) -> str:
         raise UserError(Problem(_("command line ALIAS"), _("\"{alias}\" already names slot {slot}")
                                 .format(alias=label, slot=other)))
     _append(game_dir, gd, {"type": "alias", "alias": label, "slot": key})
-    return _("A vote for \"{alias}\" now counts for {slot}.").format(alias=label, slot=key)
+    return Said.lines(_("A vote for \"{alias}\" now counts for {slot}.").format(alias=label, slot=key))
 
 
 def problems(gd) -> list[Problem]:

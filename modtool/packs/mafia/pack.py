@@ -137,133 +137,12 @@ def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_p
     return render(GAME_ID, kind, fmt, {**vote_post_context(data, label, data["deadline"]), "image": image}, game_dir)
 
 
-def _commands():
-    """The host's fact commands, as a typer app whose commands join modtool's."""
-    import typer
-
-    from modtool.cli.common import open_dir as _open
-
-    app = typer.Typer()
-
-    @app.command("replace")
-    def replace_(
-        game_dir: Path = typer.Argument(..., help="game folder"),
-        slot: str = typer.Argument(..., help="the slot: any of its players' names, or an alias"),
-        player: str = typer.Argument(..., help="the replacement's name"),
-        post: int = typer.Option(..., "--post", help="the host's post announcing it; the new player's posts count from it on"),
-        account: Optional[str] = typer.Option(None, "--account", help="forum account, when not the name"),
-    ) -> None:
-        """Mafia: a replacement takes over a slot and its current vote.
-
-        Examples:
-
-        \b
-          modtool replace examples/mafia lynchking DarthYoshi --post 141
-          modtool replace examples/mafia AMP Meransiel --post 157 --account Meransiel
-        """
-        from modtool.packs.mafia.commands import replace
-
-        typer.echo(replace(game_dir, _game(game_dir), slot, player, post, account))
-
-    @app.command("death")
-    def death_(
-        game_dir: Path = typer.Argument(..., help="game folder"),
-        who: str = typer.Argument(..., help="the slot: any of its players' names, or an alias"),
-        post: int = typer.Option(..., "--post", help="the host's post announcing it; dead from it on"),
-        how: Optional[str] = typer.Option(None, "--how", help="e.g. \"killed Night 1, Vanilla Townie\""),
-    ) -> None:
-        """Mafia: a death the host announced (night kill, modkill); lynches are replayed, never recorded.
-
-        Examples:
-
-        \b
-          modtool death examples/mafia Klazam --post 2 --how "killed Night 0"
-          modtool death examples/mafia Pine --post 293
-        """
-        from modtool.packs.mafia.commands import death
-
-        typer.echo(death(game_dir, _game(game_dir), who, post, how))
-
-    @app.command("start-day")
-    def start_day_(
-        game_dir: Path = typer.Argument(..., help="game folder"),
-        day: int = typer.Option(..., "--day", min=1, help="the day"),
-        post: int = typer.Option(..., "--post", help="its first post (the host's day start)"),
-    ) -> None:
-        """Mafia: where the host started a day (its first post).
-
-        Examples:
-
-        \b
-          modtool start-day examples/mafia --day 1 --post 3
-          modtool start-day examples/mafia --day 2 --post 293
-        """
-        from modtool.packs.mafia.commands import start_day
-
-        typer.echo(start_day(game_dir, _game(game_dir), day, post))
-
-    @app.command("deadline")
-    def deadline_(
-        game_dir: Path = typer.Argument(..., help="game folder"),
-        day: int = typer.Option(..., "--day", min=1, help="the day"),
-        at: str = typer.Option(..., "--at", help="the deadline in the game's zone (UTC by default), e.g. \"2011-04-08 17:30\""),
-        note: Optional[str] = typer.Option(None, "--note", help="e.g. \"extended 24 hours\""),
-    ) -> None:
-        """Mafia: a day's deadline as the host set it; record it again when the host extends it (the later wins).
-
-        Votes after it do not count; reached without a majority, nobody is lynched
-        (MS-R3; option deadline_rule: plurality lynches the unique leader instead).
-
-        Examples:
-
-        \b
-          modtool deadline examples/mafia --day 1 --at "2011-05-16 17:30"
-          modtool deadline examples/mafia --day 1 --at "2011-05-17 17:30" --note "extended a day"
-        """
-        from modtool.packs.mafia.commands import deadline
-
-        typer.echo(deadline(game_dir, _game(game_dir), day, at, note))
-
-    @app.command("alias")
-    def alias_(
-        game_dir: Path = typer.Argument(..., help="game folder"),
-        alias: str = typer.Argument(..., help="the name as players write it, e.g. RotN"),
-        slot: str = typer.Argument(..., help="the slot it means"),
-    ) -> None:
-        """Mafia: a name players use for a slot ("RotN"), declared by the host; votes for it count.
-
-        Examples:
-
-        \b
-          modtool alias examples/mafia RotN RangeroftheNorth
-          modtool alias examples/mafia DRK DeathRowKitty
-        """
-        from modtool.packs.mafia.commands import alias as record_alias
-
-        typer.echo(record_alias(game_dir, _game(game_dir), alias, slot))
-
-    def _game(game_dir: Path):
-        from modtool.packs.mafia.messages import _
-        from modtool.core.problems import UserError
-
-        from modtool.core.soundness import require_sound
-
-        gd = _open(game_dir)
-        if gd.game.id != GAME_ID:
-            raise UserError(_("this command is for mafia games; this one is {game}").format(game=gd.game.id))
-        require_sound(gd)  # a damaged ledger is named, line by line, before any argument is read against it
-        return gd
-
-    return app
-
-
 class MafiaPack(GamePack):
     id = GAME_ID
     name = "mafia（MafiaScum Mini Normal, English）"
     kinds = KINDS
     language = "en"
     post_numbers_span_days = True  # one topic, numbered from #0 to the end
-    writing_commands = frozenset({"replace", "death", "start-day", "deadline", "alias"})
 
     def data_file(self) -> Path:
         from modtool.core.games import data_dir
@@ -341,14 +220,10 @@ class MafiaPack(GamePack):
             upto = next((p.time for p in facts(gd).posts if p.floor == t.last_post), None)
         return chart_of(gd, t, t.deadline, upto)
 
-    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
-        import typer
+    def commands(self):
+        from modtool.packs.mafia.verbs import COMMANDS
 
-        typer.echo(announce(gd, game_dir, kind, fmt, options.get("day"), None, options.get("title"),
-                            image=options.get("image")), nl=False)
-
-    def command_apps(self):
-        return (_commands(),)
+        return COMMANDS
 
 
 PACK = MafiaPack()

@@ -24,7 +24,6 @@ class ZhenhuanPack(GamePack):
         from modtool.packs.zhenhuan.results import results
 
         return results(gd)
-    writing_commands = frozenset({"info", "answer", "nominate", "vote"})
     # Discuz! threads: the mobile API's JSON, a saved page, or posts copied by hand.
     forum_formats = ("discuz-json", "discuz-html", "text")
 
@@ -77,29 +76,29 @@ class ZhenhuanPack(GamePack):
         return header_warnings(gd.game, gd.header)
 
     def post_view(self, game_dir, gd, kind, fmt, query):
-        from modtool.packs.zhenhuan.cli import post_view
+        from modtool.packs.zhenhuan.answers import post_view
 
         return post_view(game_dir, gd, kind, fmt, {"day": query.day, **query.options})
 
     def status_view(self, game_dir, gd):
-        from modtool.packs.zhenhuan.cli import status_view
+        from modtool.packs.zhenhuan.answers import status_view
 
         return status_view(gd)
 
-    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
-        from modtool.packs.zhenhuan.cli import announce_command
+    def announce(self, game_dir, gd, kind, fmt, *, options, now):
+        from modtool.packs.zhenhuan.answers import announce_command
 
-        announce_command(game_dir, gd, kind, fmt, options)
+        return announce_command(game_dir, gd, kind, fmt, options)
 
-    def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now) -> None:
-        from modtool.packs.zhenhuan.cli import act_command
+    def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now):
+        from modtool.packs.zhenhuan.answers import act_command
 
-        act_command(game_dir, gd, actor, ability, targets, at, text, night)
+        return act_command(game_dir, gd, actor, ability, targets, at, text, night)
 
-    def advance(self, game_dir, gd, *, at, now) -> None:
-        from modtool.packs.zhenhuan.cli import advance_command
+    def advance(self, game_dir, gd, *, at, now):
+        from modtool.packs.zhenhuan.answers import advance_command
 
-        advance_command(game_dir, gd, at)
+        return advance_command(game_dir, gd, at)
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
         from modtool.packs.zhenhuan.chart import chart_of
@@ -110,10 +109,10 @@ class ZhenhuanPack(GamePack):
         board, _ = replay(gd)
         return chart_of(gd, board, day)
 
-    def command_apps(self):
-        from modtool.packs.zhenhuan.cli import app
+    def commands(self):
+        from modtool.packs.zhenhuan.verbs import COMMANDS
 
-        return (app,)
+        return COMMANDS
 
 
 PACK = ZhenhuanPack()

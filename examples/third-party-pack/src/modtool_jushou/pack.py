@@ -2,7 +2,7 @@
 
 modtool finds ``PACK`` through this distribution's entry point (group
 ``modtool.games`` in pyproject.toml). Light on purpose: modtool imports it at
-every start, so the rules, jinja2 and typer load inside the hooks.
+every start, so the rules and jinja2 load inside the hooks.
 
 What the game brings: its data (``data/jushou.yaml``), its event
 (``deadline``), the answers to the shared ``tally`` and ``announce``, one
@@ -24,7 +24,6 @@ class JushouPack(GamePack):
     id = "jushou"
     name = "jushou（举手）"
     kinds = {"result": "举手结果帖：每个名字的手数与举手的人、过半数、当选者"}
-    writing_commands = frozenset({"deadline"})
 
     def data_file(self) -> Path:
         return _HERE / "data" / "jushou.yaml"
@@ -62,11 +61,11 @@ class JushouPack(GamePack):
         data = day_json(day_of(gd, query.day))
         return View.of("tally", self.id, data, tally_text(data))
 
-    def announce(self, game_dir, gd, kind, fmt, *, options, now) -> None:
-        import typer
-
+    def post_view(self, game_dir, gd, kind, fmt, query):
+        """An announcement post as a value (``modtool announce`` prints it; it records nothing)."""
         from modtool.core.problems import Problem, UserError
         from modtool.core.render import render
+        from modtool.core.view import View
 
         from modtool_jushou.messages import _
         from modtool_jushou.views import day_json, day_of
@@ -74,13 +73,14 @@ class JushouPack(GamePack):
         if kind not in self.kinds:
             raise UserError(Problem(_("命令行 KIND"), _("举手没有「{kind}」帖；有：{kinds}").format(
                 kind=kind, kinds="、".join(self.kinds))))
-        data = day_json(day_of(gd, options.get("day")))
-        typer.echo(render(self.id, kind, fmt, data, game_dir), nl=False)
+        text = render(self.id, kind, fmt, day_json(day_of(gd, query.day)), game_dir)
+        return View.of("post", self.id, {"kind": kind, "format": fmt, "text": text}, text)
 
-    def command_apps(self):
-        from modtool_jushou.commands import app
+    def commands(self):
+        """The game's own commands, as data: listed without running any of its code."""
+        from modtool_jushou.commands import COMMANDS
 
-        return (app,)
+        return COMMANDS
 
 
 PACK = JushouPack()

@@ -1,0 +1,71 @@
+"""The host's own commands for forum mafia, as data (``modtool.core.command``);
+``modtool.packs.mafia.commands`` runs them. Light: modtool reads it to list
+the commands, running none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.core.command import Command, Param
+
+RUN = "modtool.packs.mafia.commands:"
+folder = Param("game_dir", "game folder", Path)
+
+COMMANDS = (
+    Command("replace", """Mafia: a replacement takes over a slot and its current vote.
+
+    Examples:
+
+    \b
+      modtool replace examples/mafia lynchking DarthYoshi --post 141
+      modtool replace examples/mafia AMP Meransiel --post 157 --account Meransiel
+    """, (folder, Param("slot", "the slot: any of its players' names, or an alias"),
+          Param("player", "the replacement's name"),
+          Param("post", "the host's post announcing it; the new player's posts count from it on", int, ("--post",)),
+          Param("account", "forum account, when not the name", str, ("--account",), None)),
+        RUN + "replace", writes=True),
+    Command("death", """Mafia: a death the host announced (night kill, modkill); lynches are replayed, never recorded.
+
+    Examples:
+
+    \b
+      modtool death examples/mafia Klazam --post 2 --how "killed Night 0"
+      modtool death examples/mafia Pine --post 293
+    """, (folder, Param("who", "the slot: any of its players' names, or an alias"),
+          Param("post", "the host's post announcing it; dead from it on", int, ("--post",)),
+          Param("how", "e.g. \"killed Night 1, Vanilla Townie\"", str, ("--how",), None)),
+        RUN + "death", writes=True),
+    Command("start-day", """Mafia: where the host started a day (its first post).
+
+    Examples:
+
+    \b
+      modtool start-day examples/mafia --day 1 --post 3
+      modtool start-day examples/mafia --day 2 --post 293
+    """, (folder, Param("day", "the day", int, ("--day",), min=1),
+          Param("post", "its first post (the host's day start)", int, ("--post",))),
+        RUN + "start_day", writes=True),
+    Command("deadline", """Mafia: a day's deadline as the host set it; record it again when the host extends it (the later wins).
+
+    Votes after it do not count; reached without a majority, nobody is lynched
+    (MS-R3; option deadline_rule: plurality lynches the unique leader instead).
+
+    Examples:
+
+    \b
+      modtool deadline examples/mafia --day 1 --at "2011-05-16 17:30"
+      modtool deadline examples/mafia --day 1 --at "2011-05-17 17:30" --note "extended a day"
+    """, (folder, Param("day", "the day", int, ("--day",), min=1),
+          Param("at", "the deadline in the game's zone (UTC by default), e.g. \"2011-04-08 17:30\"", str, ("--at",)),
+          Param("note", "e.g. \"extended 24 hours\"", str, ("--note",), None)),
+        RUN + "deadline", writes=True),
+    Command("alias", """Mafia: a name players use for a slot ("RotN"), declared by the host; votes for it count.
+
+    Examples:
+
+    \b
+      modtool alias examples/mafia RotN RangeroftheNorth
+      modtool alias examples/mafia DRK DeathRowKitty
+    """, (folder, Param("alias", "the name as players write it, e.g. RotN"), Param("slot", "the slot it means")),
+        RUN + "alias", writes=True),
+)
