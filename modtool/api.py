@@ -21,6 +21,8 @@ raises ``UserError`` saying which games do). ``record`` appends facts through
 the one write guard every command uses (``modtool.core.announced.record``): a
 damaged ledger, a change that would damage it, or one that changes a result
 the forum has read without ``force=True`` (G-R2) is refused, writing nothing.
+``command`` runs one of the game's own commands (declared as data by its
+pack) with the command's own argument checks too, and returns its answer.
 
 Words come in the game's language inside each call, and the caller's language
 (``modtool.core.i18n``) is back as it was after it.
@@ -32,11 +34,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from modtool.core import i18n
+from modtool.core.command import Said
 from modtool.core.problems import Problem, UserError
 from modtool.core.registry import get_pack
 from modtool.core.view import Query, View
 
-__all__ = ["Game", "Problem", "Query", "Recorded", "UserError", "View", "open_game"]
+__all__ = ["Game", "Problem", "Query", "Recorded", "Said", "UserError", "View", "open_game"]
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,30 @@ class Game:
         with i18n.speaking(self.language), confirmed(force):
             data = record(self._open(), [dict(e) for e in events], tell=notes.append)
             return Recorded(len(data.events), tuple(notes))
+
+
+    def commands(self) -> tuple[str, ...]:
+        """The names of this game's own commands (``command`` runs them)."""
+        return tuple(c.name for c in self._pack().commands())
+
+    def command(self, name: str, *, force: bool = False, **params):
+        """Run one of the game's own commands (``commands()``: M42's ``card``,
+        mafia's ``deadline`` …) with its parameters by name, as the command line
+        does: the same argument checks ("did you mean", a typed time's span), the
+        same write guard (``force``: G-R2), the folder's lock held for it. Returns
+        its answer, a ``View`` or ``modtool.core.command.Said`` (what the command
+        line prints); refused: ``UserError``, nothing written."""
+        from modtool.core.announced import confirmed
+        from modtool.ledger import EXCLUSIVE, SHARED, session
+
+        found = next((c for c in self._pack().commands() if c.name == name), None)
+        if found is None:
+            raise UserError(Problem(name, i18n.words_for_language(self.language)(
+                "这一局没有这个命令；它有：{commands}").format(commands=", ".join(self.commands()))))
+        if any(p.name == "force" for p in found.params):  # the command's own --force (close, open) means both
+            params["force"] = force
+        with i18n.speaking(self.language), session(EXCLUSIVE if found.writes else SHARED), confirmed(force):
+            return found.function()(game_dir=self.path, **params)
 
 
 def open_game(path: str | Path) -> Game:

@@ -169,3 +169,34 @@ def test_a_query_the_game_has_not_is_refused_naming_it():
     said = str(exc.value)
     assert said.startswith("cards: ") and "m42" in said and "mafia" in said  # who has it, and this game
     assert not any("\u4e00" <= ch <= "\u9fff" for ch in said)  # in the game's language
+
+
+def test_a_games_own_command_runs_with_the_commands_checks_and_returns_what_it_tells(m42, capsys):
+    """``Game.command`` runs the function the command line runs: the same "did you
+    mean" refusal (nothing written), the same answer (a value), nothing printed."""
+    from modtool.core.command import Said
+    from modtool.core.problems import UserError
+
+    game = api.open_game(m42)
+    assert "card" in game.commands() and "deadline" not in game.commands()
+    before = len(game.events())
+    with pytest.raises(UserError) as exc:
+        game.command("card", character="没有这个人", color="yellow", reason="情绪发言", at="2026-11-05 20:10")
+    assert "没有这个人" in str(exc.value) and len(game.events()) == before
+    said = game.command("card", character="石宽", color="yellow", reason="情绪发言", at="2026-11-05 20:10")
+    assert isinstance(said, Said) and said.text.startswith("已判罚：石宽 黄牌（情绪发言）")
+    assert len(game.events()) == before + 1 and game.events()[-1]["type"] == "card"
+    cards = game.command("cards")
+    assert cards.to_json() == game.view("cards").to_json()
+    assert capsys.readouterr() == ("", "")
+    with pytest.raises(UserError) as exc:
+        game.command("deadline", day=1, at="2026-11-05 21:00")
+    assert "没有这个命令" in str(exc.value) and "card" in str(exc.value)
+
+
+def test_a_mafia_command_through_the_library_speaks_english(tmp_path):
+    shutil.copytree(EXAMPLES / "mafia", tmp_path / "mafia")
+    game = api.open_game(tmp_path / "mafia")
+    said = game.command("alias", alias="Lynchy", slot="lynchking")
+    assert said.text == 'A vote for "Lynchy" now counts for lynchking.\n'
+    assert game.events()[-1]["type"] == "alias"
