@@ -146,6 +146,26 @@ class Game:
             return Recorded(len(data.events), tuple(notes))
 
 
+    def import_posts(self, files: list[str | Path], *, thread: str, day: int, dry_run: bool = False) -> Said:
+        """``modtool import``: the posts of forum dumps ``files`` as day ``day``'s
+        ``thread`` (vote, discussion, process), each post once; ``dry_run``: told,
+        not written. Returns what the command prints (added, skipped, notices)."""
+        from modtool.core.recording import import_posts
+        from modtool.ledger import EXCLUSIVE, session
+
+        with i18n.speaking(self.language), session(EXCLUSIVE):
+            return import_posts(self.path, [Path(f) for f in files], thread, day, dry_run=dry_run)
+
+    def undo(self, batch: str | None = None, *, force: bool = False) -> Said:
+        """``modtool undo``: take back the last fact in force, or (``batch``: its
+        number or "last") a whole import; history is kept (a ``revert``)."""
+        from modtool.core.announced import confirmed
+        from modtool.core.recording import undo
+        from modtool.ledger import EXCLUSIVE, session
+
+        with i18n.speaking(self.language), session(EXCLUSIVE), confirmed(force):
+            return undo(self.path, batch)
+
     def commands(self) -> tuple[str, ...]:
         """The names of this game's own commands (``command`` runs them)."""
         return tuple(c.name for c in self._pack().commands())

@@ -200,3 +200,25 @@ def test_a_mafia_command_through_the_library_speaks_english(tmp_path):
     said = game.command("alias", alias="Lynchy", slot="lynchking")
     assert said.text == 'A vote for "Lynchy" now counts for lynchking.\n'
     assert game.events()[-1]["type"] == "alias"
+
+
+def test_import_and_undo_through_the_library_are_the_commands(tmp_path, capsys):
+    """``Game.import_posts`` and ``Game.undo`` are the functions the commands run:
+    the same text, once each post, and an undo of the whole batch."""
+    from tests.support.values import run_cli
+
+    for name in ("a", "b"):
+        shutil.copytree(EXAMPLES / "m42", tmp_path / name)
+    dump = tmp_path / "day3.txt"
+    dump.write_text("#1 路过的人 2026-11-06 10:00\n大家好\n\n#2 路过的人 2026-11-06 10:05\n再来一帖\n", encoding="utf-8")
+    a, b = api.open_game(tmp_path / "a"), api.open_game(tmp_path / "b")
+    said = a.import_posts([dump], thread="vote", day=3)
+    code, out, _ = run_cli(capsys, "import", str(tmp_path / "b"), str(dump), "--thread", "vote", "--day", "3")
+    assert code == 0 and said.text == out.replace(str(tmp_path / "b"), str(tmp_path / "a")), (said.text, out)
+    assert "已导入" in said.text and len(a.events()) == len(b.events())
+    assert a.import_posts([dump], thread="vote", day=3).text.startswith("已导入 0 帖")
+    before = len(a.events())
+    assert a.undo(batch="last").text.startswith("已撤销")
+    code, out, _ = run_cli(capsys, "undo", str(tmp_path / "b"), "--import", "last")
+    assert code == 0 and out.startswith("已撤销") and len(a.events()) == len(b.events()) < before
+    assert capsys.readouterr() == ("", "")

@@ -15,6 +15,7 @@ from modtool.cli.common import echo_json as _echo_json, now as _now, open_dir as
 from modtool.cli.common import show as _show
 from modtool.cli.options import Choice, LiveChoice, kinds_help
 from modtool.cli.packcommands import print_answer
+from modtool.core.recording import import_posts, undo as undo_fact
 from modtool.core.view import Query
 from modtool.core.i18n import t
 from modtool.core.registry import all_packs, default_pack, get_pack
@@ -161,10 +162,6 @@ def import_(
       modtool import examples/m42 examples/m42/dumps/day2-vote-page1.json examples/m42/dumps/day2-vote-page2.html --thread vote --day 2
       modtool import examples/m42-discipline examples/m42-discipline/dumps/day3-discussion.txt --thread discussion --day 3 --dry-run
     """
-    from modtool.core.importer import plan_import
-
-    gd = _open(game_dir)
-
     bar = None  # click's progress bar, on stderr, shown only at a terminal (never in a log)
 
     def progress(done: int, total: int) -> None:
@@ -180,40 +177,7 @@ def import_(
         if done >= total:
             bar.__exit__(None, None, None)
 
-    if not dry_run:
-        from modtool.core.soundness import require_sound
-
-        require_sound(gd)  # nothing is written on a damaged ledger
-    events, report = plan_import(gd, files, thread, day, progress=progress)
-    if report.problems:
-        raise UserError(report.problems)
-    report.notices += get_pack(gd.game.id).import_notices(gd, day, events)
-    batch = None
-    if events:
-        from modtool.core.batches import marker, next_batch
-
-        batch = next_batch(gd)
-        events.insert(0, marker(batch, thread, day, len(events), files))
-    if not dry_run and events:
-        from modtool.core.announced import record as record_fact
-
-        record_fact(gd, events, one_line=True)
-    tr = t
-    said = tr("将导入 {added} 帖，跳过已有的 {skipped} 帖") if dry_run else tr("已导入 {added} 帖，跳过已有的 {skipped} 帖")
-    if batch is not None and not dry_run:
-        said += tr("（导入批次 {batch}；导错了可以用 modtool undo {game} --import {batch} 一步撤销）")
-    typer.echo(said.format(added=report.added, skipped=report.skipped, batch=batch, game=game_dir), err=False)
-    for notice in report.notices:
-        typer.echo(tr("注意：{notice}").format(notice=notice))
-    for post in report.changed:
-        typer.echo(tr("注意：{floor}楼（{author}）在论坛上被编辑过：已记下新版本，旧版本保留在账本里（G-R3；tally 列出两个版本）").format(floor=post.floor, author=post.author))
-    for post in report.twice:
-        typer.echo(tr("注意：{floor}楼（{author}）与账本中已导入的内容不同（可能被编辑过），未覆盖").format(floor=post.floor, author=post.author))
-    for account, floors in report.unknown_accounts.items():
-        shown = tr("、").join(tr("{floor}楼").format(floor=f) for f in floors[:10])
-        if len(floors) > 10:
-            shown += tr(" 等 {n} 帖").format(n=len(floors))
-        typer.echo(tr("不在名单上的账号「{account}」：{floors}（不计票）").format(account=account, floors=shown))
+    print_answer(import_posts(game_dir, files, thread, day, dry_run=dry_run, progress=progress))
 
 
 @app.command()
@@ -409,38 +373,7 @@ def undo(
       modtool undo examples/m42 --import last
       modtool undo examples/m42 --import 3
     """
-    from modtool.core.announced import record as record_fact
-    from modtool.core.events import describe_ref, ref_of
-    from modtool.core.gamefile import open_game
-
-    gd = open_game(game_dir)
-    if batch is not None:
-        from modtool.core.batches import describe, find_batch
-
-        from modtool.core.soundness import require_sound_after
-
-        marker = find_batch(gd, batch)
-        what = describe(marker)
-        new = [{"type": "revert", "of": ref_of(marker), "note": t("撤销{what}").format(what=what)}]
-        require_sound_after(gd, new)  # the batch's own damage (a broken post) may go with it, nothing else
-        record_fact(gd, new)
-        typer.echo(t("已撤销{what}（账本中保留原记录）").format(what=what))
-        return
-    # The director's last record: the forum's version of a result modtool kept (G-R2) is not one.
-    facts_ = [e for e in gd.events if e.type != "announced"]
-    if not facts_:
-        raise UserError(t("没有可以撤销的事件"))
-    last = facts_[-1]
-    from modtool.core.soundness import require_sound
-
-    require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
-    ref = ref_of(last)
-    record_fact(gd, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}])
-    from modtool.core.schema import event_name
-
-    typer.echo(t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=event_name(last.type, gd.game), ref=describe_ref(ref)))
-    if last.type == "post" and gd.of_type("import"):
-        typer.echo(t("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game_dir))
+    print_answer(undo_fact(game_dir, batch))
 
 
 @app.command()

@@ -1,0 +1,85 @@
+"""The core's commands that record facts for every game, as functions that
+return what to tell (``Said``) and print nothing: ``import`` (a batch of
+forum posts) and ``undo`` (a revert of the last fact, or of a whole import).
+The command line parses their arguments and prints their answers
+(``modtool.cli.commands``); ``modtool.api`` calls them too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool.core.announced import record as record_fact
+from modtool.core.batches import describe, find_batch, marker, next_batch
+from modtool.core.command import Said
+from modtool.core.events import describe_ref, ref_of
+from modtool.core.gamefile import open_game
+from modtool.core.i18n import t
+from modtool.core.importer import plan_import
+from modtool.core.problems import UserError
+from modtool.core.registry import get_pack
+from modtool.core.schema import event_name
+from modtool.core.soundness import require_sound, require_sound_after
+
+
+def import_posts(game_dir: Path, files: list[Path], thread: str, day: int, *, dry_run: bool = False,
+                 progress=None, shown_as: str | None = None) -> Said:
+    """Import the posts of ``files`` into the game as day ``day``'s ``thread``, once each
+    (``dry_run``: plan and tell, write nothing). ``progress(done, total)`` is told
+    while a long import reads; ``shown_as``: the folder as the director typed it."""
+    gd = open_game(game_dir)
+    game = shown_as or str(game_dir)
+    if not dry_run:
+        require_sound(gd)  # nothing is written on a damaged ledger
+    events, report = plan_import(gd, files, thread, day, progress=progress)
+    if report.problems:
+        raise UserError(report.problems)
+    report.notices += get_pack(gd.game.id).import_notices(gd, day, events)
+    batch = None
+    if events:
+        batch = next_batch(gd)
+        events.insert(0, marker(batch, thread, day, len(events), files))
+    if not dry_run and events:
+        record_fact(gd, events, one_line=True)
+    said = t("将导入 {added} 帖，跳过已有的 {skipped} 帖") if dry_run else t("已导入 {added} 帖，跳过已有的 {skipped} 帖")
+    if batch is not None and not dry_run:
+        said += t("（导入批次 {batch}；导错了可以用 modtool undo {game} --import {batch} 一步撤销）")
+    lines = [said.format(added=report.added, skipped=report.skipped, batch=batch, game=game)]
+    lines += [t("注意：{notice}").format(notice=notice) for notice in report.notices]
+    lines += [t("注意：{floor}楼（{author}）在论坛上被编辑过：已记下新版本，旧版本保留在账本里（G-R3；tally 列出两个版本）").format(
+        floor=post.floor, author=post.author) for post in report.changed]
+    lines += [t("注意：{floor}楼（{author}）与账本中已导入的内容不同（可能被编辑过），未覆盖").format(
+        floor=post.floor, author=post.author) for post in report.twice]
+    for account, floors in report.unknown_accounts.items():
+        shown = t("、").join(t("{floor}楼").format(floor=f) for f in floors[:10])
+        if len(floors) > 10:
+            shown += t(" 等 {n} 帖").format(n=len(floors))
+        lines.append(t("不在名单上的账号「{account}」：{floors}（不计票）").format(account=account, floors=shown))
+    return Said.lines(*lines)
+
+
+def undo(game_dir: Path, batch: str | None = None, *, shown_as: str | None = None) -> Said:
+    """Take back the last fact still in force (a ``revert`` appended; history kept),
+    or with ``batch`` (a batch number or ``last``) a whole import."""
+    gd = open_game(game_dir)
+    game = shown_as or str(game_dir)
+    if batch is not None:
+        found = find_batch(gd, batch)
+        what = describe(found)
+        new = [{"type": "revert", "of": ref_of(found), "note": t("撤销{what}").format(what=what)}]
+        require_sound_after(gd, new)  # the batch's own damage (a broken post) may go with it, nothing else
+        record_fact(gd, new)
+        return Said.lines(t("已撤销{what}（账本中保留原记录）").format(what=what))
+    # The director's last record: the forum's version of a result modtool kept (G-R2) is not one.
+    facts = [e for e in gd.events if e.type != "announced"]
+    if not facts:
+        raise UserError(t("没有可以撤销的事件"))
+    last = facts[-1]
+    require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
+    ref = ref_of(last)
+    record_fact(gd, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}])
+    lines = [t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(
+        line=last.line, what=event_name(last.type, gd.game), ref=describe_ref(ref))]
+    if last.type == "post" and gd.of_type("import"):
+        lines.append(t("要撤销整次导入，请用：modtool undo {game} --import last").format(game=game))
+    return Said.lines(*lines)
