@@ -20,6 +20,7 @@ from __future__ import annotations
 import gettext
 import os
 from contextlib import contextmanager
+from collections.abc import Mapping
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -76,3 +77,105 @@ def locale_language(environ=None) -> str:
 def t(message: str) -> str:
     """``message`` (the core's Chinese) in the language words come in here."""
     return catalogue(_language.get()).gettext(message)
+
+
+class Args(Mapping):
+    """A message's arguments: an immutable, hashable mapping (name → value)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items=()):
+        object.__setattr__(self, "_items", dict(items))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a message's arguments do not change")
+
+    def __reduce__(self):
+        return (Args, (self._items,))
+
+    def __getitem__(self, key):
+        return self._items[key]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        try:
+            return hash(frozenset(self._items.items()))
+        except TypeError:  # an unhashable value (a list): equal mappings still hash alike
+            return hash(tuple(sorted((k, repr(v)) for k, v in self._items.items())))
+
+    def __eq__(self, other) -> bool:
+        return self._items == (other._items if isinstance(other, Args) else other)
+
+    def __repr__(self) -> str:
+        return f"Args({self._items!r})"
+
+
+class Message:
+    """Words not translated yet: the core's Chinese message id and its arguments.
+
+    ``Message("帖子的 {key} 应是数字", key="pid")`` is rendered only when shown
+    (``str()``, ``format()``, ``render()``): ``t(msgid)`` in the language in force
+    then (or the ``language`` given), ``.format(**args)``. A message without
+    arguments is shown as it is (its braces are not fields). An argument may
+    itself be a Message (a separately translated word): it is rendered in the
+    same language. ``args=`` takes a mapping, for a field named ``args``.
+    """
+
+    __slots__ = ("msgid", "args")
+
+    def __init__(self, msgid: str, /, args: Mapping | None = None, **kwargs):
+        if isinstance(msgid, Message):
+            kwargs = {**msgid.args, **(args or {}), **kwargs}
+            msgid, args = msgid.msgid, None
+        object.__setattr__(self, "msgid", msgid)
+        object.__setattr__(self, "args", Args({**(args or {}), **kwargs}))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a message does not change")
+
+    def __reduce__(self):
+        return (Message, (self.msgid, self.args._items))
+
+    def render(self, language: str | None = None) -> str:
+        if language is not None and language != _language.get():
+            with speaking(language):
+                return self.render()
+        text = catalogue(_language.get()).gettext(self.msgid)
+        return text.format(**self.args) if self.args else text
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self.render(), spec)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Message) and (self.msgid, self.args) == (other.msgid, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.msgid, self.args))
+
+    def __repr__(self) -> str:
+        return f"Message({self.msgid!r}, {dict(self.args)!r})"
+
+    def to_json(self) -> dict:
+        """``{"msgid", "args"}``: arguments as JSON values (a nested message as one of these)."""
+        return {"msgid": self.msgid, "args": {k: _plain(v) for k, v in self.args.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Message":
+        return cls(data["msgid"], {k: cls.from_json(v) if isinstance(v, dict) else v
+                                   for k, v in data["args"].items()})
+
+
+def _plain(value):
+    if isinstance(value, Message):
+        return value.to_json()
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)

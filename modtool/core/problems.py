@@ -2,20 +2,40 @@
 
 A Problem is collected and reported; parsing goes on after one. Only the CLI
 turns problems into output and an exit code (errors are values).
+
+A problem carries a message id and its arguments, never translated text: it
+is translated only when shown, in the language in force then, so the core
+holds no "current language" when it finds one. The one way to make one::
+
+    Problem(source, "帖子的 {key} 应是数字，实为 {value}", key=key, value=v, floor=floor)
+
+The message id is the core's Chinese text (the gettext id of
+``modtool/locale/<lang>/LC_MESSAGES/modtool.po``), with ``str.format`` fields
+filled from the keyword arguments; a message without arguments is shown as it
+is. An argument that is itself a translatable word is a ``Message`` (shown in
+the same language). An argument named like a place field (``line``, ``floor``,
+``source``, ``refused``, ``notice``, ``language``) or ``args`` goes in
+``args={...}``. A ready ``Message`` may stand for the message id.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from modtool.core.i18n import t
+from dataclasses import dataclass, field
+from collections.abc import Mapping
+
+from modtool.core.i18n import Args, Message, speaking
+
+__all__ = ["Message", "Problem", "RecordedRefusal", "UserError", "damage", "refusals"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Problem:
-    """One thing wrong with the input, in Chinese, with where it came from.
+    """One thing wrong with the input, with where it came from.
 
-    ``source`` is a file path (or a short label such as ``命令行``); ``line`` is
-    1-based; ``floor`` is a forum floor number. Either may be None.
+    ``source`` is a file path (or a short label such as ``命令行``, which may
+    be a ``Message``); ``line`` is 1-based; ``floor`` is a forum floor number.
+    Either may be None. ``msgid`` and ``args`` are the message; ``message``
+    is it rendered now.
 
     ``refused``: a player's submission the rules refuse (a late save, a
     self-protect). It stays in the ledger as a fact and is shown as 不受理;
@@ -23,23 +43,66 @@ class Problem:
     other problem of a ledger is damage.
 
     A ``notice`` is shown but lets the command go on.
+
+    ``language``: shown in this language whatever is in force when shown
+    (the library API hands a game's problems out in the game's language);
+    None, the usual: the language in force when shown. It takes no part in
+    equality.
     """
 
-    source: str
-    message: str
+    source: str | Message
+    msgid: str
+    args: Args
     line: int | None = None
     floor: int | None = None
     refused: bool = False
     # Worth telling, no reason to refuse (a title line above a pasted thread,
     # posts timed outside the day they are imported into).
     notice: bool = False
+    language: str | None = field(default=None, compare=False)
+
+    def __init__(self, source: str | Message, msgid: str | Message, line: int | None = None,
+                 floor: int | None = None, *, refused: bool = False, notice: bool = False,
+                 language: str | None = None, args: Mapping | None = None, **kwargs):
+        msg = Message(msgid, args, **kwargs)
+        fields = dict(source=source, msgid=msg.msgid, args=msg.args, line=line, floor=floor,
+                      refused=refused, notice=notice, language=language)
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def msg(self) -> Message:
+        """The message as a value (to quote it inside another message)."""
+        return Message(self.msgid, self.args)
+
+    @property
+    def message(self) -> str:
+        """The message in the language in force now (or the problem's own)."""
+        return self.msg.render(self.language)
+
+    def in_language(self, language: str | None) -> "Problem":
+        """This problem, always shown in ``language``."""
+        from dataclasses import replace
+
+        return replace(self, language=language)
+
+    def to_json(self) -> dict:
+        """What ``--json`` prints of a problem: its place, ``message`` rendered now, ``msgid`` and ``args``."""
+        return {"source": str(self.source), "line": self.line, "floor": self.floor, "message": self.message,
+                **self.msg.to_json()}
 
     def where(self) -> str:
-        place = self.source
+        if self.language is not None:
+            with speaking(self.language):
+                return self._where()
+        return self._where()
+
+    def _where(self) -> str:
+        place = str(self.source)
         if self.line is not None:
             place += f":{self.line}"
         if self.floor is not None:
-            place += t("（{floor}楼）").format(floor=self.floor)
+            place += Message("（{floor}楼）", floor=self.floor).render()
         return place
 
     def __str__(self) -> str:
@@ -48,15 +111,21 @@ class Problem:
 
 
 class UserError(Exception):
-    """A failure the director can fix; the CLI prints its problems and exits 1."""
+    """A failure the director can fix; the CLI prints its problems and exits 1.
 
-    def __init__(self, problems: list[Problem] | Problem | str):
-        if isinstance(problems, str):
-            problems = [Problem("", problems)]
+    ``UserError("没有可以撤销的事件")`` or ``UserError("第 {n} 夜还没有开始", n=n)``:
+    one problem without a place, its message made as a Problem's."""
+
+    def __init__(self, problems: list[Problem] | Problem | str | Message, /, **args):
+        if isinstance(problems, (str, Message)):
+            problems = [Problem("", problems, **args)]
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__(self.problems)
+
+    def __str__(self) -> str:  # rendered when shown, not when raised
+        return "\n".join(str(p) for p in self.problems)
 
 
 class RecordedRefusal(UserError):
@@ -74,7 +143,7 @@ def refusals(problems: list[Problem]) -> list[Problem]:
     """Refused submissions, each once, in ledger order (a replay may find one twice)."""
     seen, out = set(), []
     for p in problems:
-        if p.refused and (p.line, p.message) not in seen:
-            seen.add((p.line, p.message))
+        if p.refused and (p.line, p.msg) not in seen:
+            seen.add((p.line, p.msg))
             out.append(p)
     return out

@@ -1,0 +1,104 @@
+"""Errors are values that carry a message id, its arguments and the place; they
+are translated only when shown, so the core holds no "current language" when
+it makes one (modtool.core.problems)."""
+
+from __future__ import annotations
+
+import pickle
+
+from modtool.core import i18n
+from modtool.core.i18n import Message
+from modtool.core.problems import Problem, UserError, refusals
+
+
+def test_a_problem_made_in_chinese_is_shown_in_the_language_in_force_when_shown():
+    with i18n.speaking("zh"):
+        p = Problem("dump.json", "文件不存在", floor=4)
+    assert (p.msgid, dict(p.args)) == ("文件不存在", {})
+    with i18n.speaking("en"):
+        assert p.message == "No such file"
+        assert str(p) == "dump.json (post #4): No such file"  # the floor words too
+    with i18n.speaking("zh"):
+        assert str(p) == "dump.json（4楼）: 文件不存在"
+
+
+def test_a_problem_carries_its_message_id_and_arguments_filled_in_only_when_shown():
+    p = Problem("ledger.yaml", "无法读取账本：{strerror}", 3, strerror="Permission denied")
+    assert p.msgid == "无法读取账本：{strerror}" and p.args == {"strerror": "Permission denied"}
+    assert p.line == 3 and p.floor is None
+    with i18n.speaking("zh"):
+        assert p.message == "无法读取账本：Permission denied"
+    with i18n.speaking("en"):
+        assert p.message == i18n.catalogue("en").gettext(p.msgid).format(strerror="Permission denied")
+        assert "账本" not in p.message
+
+
+def test_an_argument_named_like_a_place_field_goes_in_args():
+    p = Problem("x.txt", "文件声明的编码是 {name}，但第 {line} 行有无法按此编码解码的字节", 7,
+                args={"name": "gbk", "line": 7})
+    assert p.line == 7 and p.args == {"name": "gbk", "line": 7}
+    with i18n.speaking("zh"):
+        assert p.message == "文件声明的编码是 gbk，但第 7 行有无法按此编码解码的字节"
+
+
+def test_a_nested_message_argument_is_shown_in_the_same_language():
+    p = Problem("", "{message}{note}", message=Message("文件不存在"), note=Message("（{floor}楼）", floor=2))
+    with i18n.speaking("en"):
+        assert p.message == "No such file (post #2)"
+    with i18n.speaking("zh"):
+        assert p.message == "文件不存在（2楼）"
+
+
+def test_a_message_without_arguments_is_shown_as_it_is():
+    assert Problem("", "名字「{x}」").message == "名字「{x}」"  # a player's braces are no fields
+
+
+def test_problems_compare_and_hash_by_place_and_message_value():
+    a = Problem("s", "帖子的 {key} 应是数字", key="pid", floor=3)
+    b = Problem("s", "帖子的 {key} 应是数字", floor=3, key="pid")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != Problem("s", "帖子的 {key} 应是数字", key="tid", floor=3)
+    assert a != Problem("s", "帖子的 {key} 应是数字", key="pid", floor=4)
+    assert a.in_language("en") == a  # the language it is shown in is no part of what it is
+    assert Problem("s", "x {v}", v=[1, 2]) == Problem("s", "x {v}", v=[1, 2])
+    assert hash(Problem("s", "x {v}", v=[1, 2])) == hash(Problem("s", "x {v}", v=[1, 2]))
+    a_refused = Problem("s", "迟交 {n}", 2, n=1, refused=True)
+    assert refusals([a_refused, Problem("s", "迟交 {n}", 2, n=1, refused=True), a]) == [a_refused]
+
+
+def test_a_problem_is_frozen_and_pickles():
+    import dataclasses
+
+    p = Problem("s", "第 {n} 夜还没有开始", 1, n=2, refused=True)
+    try:
+        p.line = 3
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("a Problem changed")
+    q = pickle.loads(pickle.dumps(p))
+    assert q == p and q.message == p.message and q.refused
+    assert dataclasses.replace(p, line=5).args == {"n": 2}
+
+
+def test_a_problem_bound_to_a_language_is_shown_in_it_whatever_is_in_force():
+    p = Problem("dump.json", "文件不存在", floor=1).in_language("en")
+    with i18n.speaking("zh"):
+        assert str(p) == "dump.json (post #1): No such file"
+
+
+def test_json_of_a_problem_has_its_message_id_and_arguments_besides_the_message():
+    p = Problem("s", "{message}{note}", 4, message=Message("文件不存在"), note="!")
+    with i18n.speaking("en"):
+        got = p.to_json()
+    assert got == {"source": "s", "line": 4, "floor": None, "message": "No such file!",
+                   "msgid": "{message}{note}", "args": {"message": {"msgid": "文件不存在", "args": {}}, "note": "!"}}
+    assert Message.from_json({"msgid": got["msgid"], "args": got["args"]}) == p.msg
+
+
+def test_a_user_error_is_rendered_when_shown_not_when_raised():
+    with i18n.speaking("zh"):
+        exc = UserError("找不到账本文件；先用 modtool new 建立游戏")
+    with i18n.speaking("en"):
+        assert str(exc) == "No ledger file; create the game first with modtool new"
+    assert UserError("第 {n} 夜还没有开始", n=3).problems == [Problem("", "第 {n} 夜还没有开始", n=3)]
