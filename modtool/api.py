@@ -30,6 +30,7 @@ Words come in the game's language inside each call, and the caller's language
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,6 +69,17 @@ class Game:
 
         return _open_game(self.path)
 
+    @contextmanager
+    def _speaking(self):
+        """Inside: words in the game's language; a UserError leaving it has its
+        problems bound to that language, shown in it wherever the caller shows them."""
+        with i18n.speaking(self.language):
+            try:
+                yield
+            except UserError as exc:
+                exc.problems = [p.in_language(self.language) for p in exc.problems]
+                raise
+
     def _pack(self):
         return get_pack(self.id)
 
@@ -85,7 +97,7 @@ class Game:
         game's zone, "2026-11-04 18:00"), a floor or post (``floor``, included),
         or the whole day; ``close`` for a day the ledger has no close for.
         ``options``: any a game's pack reads beyond these (``Query.options``)."""
-        with i18n.speaking(self.language):
+        with self._speaking():
             gd = self._sound()
             return self._pack().tally_view(self.path, gd, Query(day, floor, at, close, options))
 
@@ -94,7 +106,7 @@ class Game:
         """An announcement post of ``kind`` (``modtool announce``'s kinds) in ``fmt``
         ("bbcode" or "md"), rendered and written nowhere; ``options``: the post's
         own (``night``, ``seat``, ``character``, ``card``, ``title`` …); ``close`` as in ``tally``."""
-        with i18n.speaking(self.language):
+        with self._speaking():
             gd = self._sound()
             return self._pack().post_view(self.path, gd, kind, fmt, Query(day, None, None, close, options))
 
@@ -103,7 +115,7 @@ class Game:
         M42's ``cards``, ``schedule``, ``flags``), the same answer its command prints."""
         from modtool.core.registry import all_packs
 
-        with i18n.speaking(self.language):
+        with self._speaking():
             gd = self._sound()
             found = self._pack().views().get(name)
             if found is None:
@@ -114,21 +126,22 @@ class Game:
 
     def status(self) -> View:
         """The game as it stands: phase, who is in and out, pending actions, deadlines."""
-        with i18n.speaking(self.language):
+        with self._speaking():
             gd = self._sound()
             return self._pack().status_view(self.path, gd)
 
     def problems(self) -> tuple[Problem, ...]:
         """Everything ``modtool check`` finds: ledger damage and refused submissions
-        (``Problem.refused``), each with its place."""
+        (``Problem.refused``), each with its place, shown in the game's language
+        (``msgid`` and ``args`` for another)."""
         from modtool.core.soundness import game_problems
 
-        with i18n.speaking(self.language):
-            return tuple(game_problems(self._open()))
+        with self._speaking():
+            return tuple(p.in_language(self.language) for p in game_problems(self._open()))
 
     def events(self) -> tuple[dict, ...]:
         """The ledger's facts in order, undone ones left out: ``{"type", "line", **fields}``."""
-        with i18n.speaking(self.language):
+        with self._speaking():
             return tuple({"type": e.type, "line": e.line, **e.data} for e in self._open().events)
 
     # --- facts ----------------------------------------------------------------
@@ -141,7 +154,7 @@ class Game:
         from modtool.core.announced import confirmed, record
 
         notes: list[str] = []
-        with i18n.speaking(self.language), confirmed(force):
+        with self._speaking(), confirmed(force):
             data = record(self._open(), [dict(e) for e in events], tell=notes.append)
             return Recorded(len(data.events), tuple(notes))
 

@@ -62,4 +62,5 @@ def refused_error(refused: list[Problem]) -> UserError:
 
 
 def problem_json(p: Problem) -> dict:
-    return {"source": p.source, "line": p.line, "floor": p.floor, "message": p.message}
+    """A problem as --json prints it: rendered now (the game's language) with its ``msgid`` and ``args``."""
+    return p.to_json()

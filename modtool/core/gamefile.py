@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 from modtool.core.events import Event
 from modtool.core.games import Game, load_game
-from modtool.core.i18n import t
+from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError
 from modtool.core.roster import Character, Roster
 from modtool.core.schema import COMMON_EVENTS, Schema, check_events
@@ -256,7 +256,7 @@ def _checked_before(ledger: Path, game_id: str, schemas: dict, data, source: str
         mark = (rec["n"], rec["token"])
         if mark not in data.marks:
             return None
-        old = [Problem(source, m, line, floor) for m, line, floor in rec["problems"]]
+        old = [Problem(source, Message.from_json(m), line, floor) for m, line, floor in rec["problems"]]
     except (KeyError, TypeError, ValueError):
         return None
     new = check_events(data.events[rec["n"]:], schemas, source)
@@ -274,7 +274,7 @@ def _remember_checks(ledger: Path, game_id: str, schemas: dict, data, problems: 
     if n != len(data.events):
         return
     write_record(_checks_path(ledger), {"key": _checks_key(game_id, schemas), "n": n, "token": token,
-                                        "problems": [(p.message, p.line, p.floor) for p in problems]})
+                                        "problems": [(p.msg.to_json(), p.line, p.floor) for p in problems]})
 
 
 _LINE, _TYPE = attrgetter("line"), attrgetter("type")

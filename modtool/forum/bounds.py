@@ -74,7 +74,8 @@ def shown_problem(problem: Problem) -> Problem:
         return problem
     from dataclasses import replace
 
-    return replace(problem, message=shown(message))
+    return replace(problem, msgid=shown(problem.msgid),
+                   args={k: shown(v) if isinstance(v, str) else v for k, v in problem.args.items()})
 
 
 def read_dump_bytes(path) -> bytes | Problem:
