@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError
 
 _confirmed: contextvars.ContextVar[bool] = contextvars.ContextVar("modtool_confirmed", default=False)
@@ -109,9 +109,9 @@ def _changed(gd, new: list[dict]) -> tuple[list[tuple[str, str, object, object]]
     try:
         after = get_pack(gd.game.id).results(sim)
     except UserError as exc:  # the change would leave a game that cannot be replayed: say why, write nothing
-        mine = t("这次要记下的事件")  # a problem of the new events names no ledger line: none was written
-        said = [Problem(mine, p.message) if p.line is not None and p.line > gd.raw_last_line else p for p in exc.problems]
-        raise UserError(said + [Problem(gd.source, t("这次的记录会让账本无法重放（见上），什么也没写"))]) from None
+        mine = Message("这次要记下的事件")  # a problem of the new events names no ledger line: none was written
+        said = [Problem(mine, p.msg) if p.line is not None and p.line > gd.raw_last_line else p for p in exc.problems]
+        raise UserError(said + [Problem(gd.source, "这次的记录会让账本无法重放（见上），什么也没写")]) from None
     labels = _labels(gd)
     # Undoing an advance steps the game back before a phase: its results are
     # not decided otherwise, only not yet again (modtool undo).
@@ -159,8 +159,7 @@ def record(gd, events: list[dict], *, one_line: bool = False, tell=None):
     # A waive or a withdrawn card exists to change an announced card: it is told, never refused.
     correcting = bool(events) and all(e.get("type") in get_pack(gd.game.id).corrections for e in events)
     if said and not _confirmed.get() and not correcting:
-        raise UserError(Problem(gd.source, t("这次的记录会改变论坛上已经公布的结果（G-R2），什么也没写：\n  {changes}\n确实要改请在命令后加 --force（会记下并再列出这些改变）")
-                                .format(changes="\n  ".join(said))))
+        raise UserError(Problem(gd.source, "这次的记录会改变论坛上已经公布的结果（G-R2），什么也没写：\n  {changes}\n确实要改请在命令后加 --force（会记下并再列出这些改变）", changes="\n  ".join(said)))
     events = list(events)
     recorded = announced_values(gd)
     if found:  # what the forum read, kept: status lists it until the forum is corrected

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError
 from modtool.core.text import closest, fold_name
 
-def refuse(argument: str, message: str) -> UserError:
-    """The error for a bad ``argument`` (an option such as ``--at`` or a positional's name)."""
-    return UserError(Problem(t("参数 {argument}").format(argument=argument), t("{message}（什么也没写）").format(message=message)))
+def refuse(argument: str, message: str | Message, /, **args) -> UserError:
+    """The error for a bad ``argument`` (an option such as ``--at`` or a positional's name):
+    ``message`` a message id with ``args``, as a Problem's (modtool.core.problems)."""
+    return UserError(Problem(Message("参数 {argument}", argument=argument), "{message}（什么也没写）",
+                             message=Message(message, **args)))
 
 
 def hint(text: str, candidates: list[str]) -> str:
@@ -34,8 +36,7 @@ def time_arg(text: str, tz, option: str = "--at") -> datetime:
     except ValueError as exc:
         raise refuse(option, str(exc)) from None  # the parser's message names the text and the form it wants
     if when.year < 1000:
-        raise refuse(option, t("「{text}」的年份 {year} 不是四位数的年份：多半是打错了，应写成 2026-11-02 21:00 这样")
-                     .format(text=text, year=f"{when.year:04d}"))
+        raise refuse(option, "「{text}」的年份 {year} 不是四位数的年份：多半是打错了，应写成 2026-11-02 21:00 这样", text=text, year=f"{when.year:04d}")
     return when
 
 
@@ -52,7 +53,7 @@ def character_arg(roster, label: str, argument: str = "角色") -> str:
         return found[0].name
     if len(found) > 1:
         names = t("、").join(f"「{c.name}」" for c in found)
-        raise refuse(argument, t("「{label}」同时是{names}的名字或别名，请写全名").format(label=label, names=names))
+        raise refuse(argument, "「{label}」同时是{names}的名字或别名，请写全名", label=label, names=names)
     chars = list(roster)
     n = number_of(label)
     if n is not None:
@@ -62,8 +63,8 @@ def character_arg(roster, label: str, argument: str = "角色") -> str:
                 return seated[n].name
         elif 1 <= n <= len(chars):
             return chars[n - 1].name
-        raise refuse(argument, t("没有 {label}（本局是 1～{chars} 号）").format(label=label, chars=len(chars)))
-    raise refuse(argument, t("「{label}」不是本局角色的名字、别名或号码{label2}").format(label=label, label2=hint(label, roster.all_labels())))
+        raise refuse(argument, "没有 {label}（本局是 1～{chars} 号）", label=label, chars=len(chars))
+    raise refuse(argument, "「{label}」不是本局角色的名字、别名或号码{label2}", label=label, label2=hint(label, roster.all_labels()))
 
 
 def choice_arg(text: str, names: dict[str, list[str]], argument: str, what: str) -> str:
@@ -74,4 +75,4 @@ def choice_arg(text: str, names: dict[str, list[str]], argument: str, what: str)
             return ident
     shown = t("、").join(f"{words[0]}（{ident}）" if words else ident for ident, words in names.items())
     every = [w for ident, words in names.items() for w in (*words, ident)]
-    raise refuse(argument, t("没有{what}「{text}」{text2}；可用：{shown}").format(what=what, text=text, text2=hint(text, every), shown=shown))
+    raise refuse(argument, "没有{what}「{text}」{text2}；可用：{shown}", what=what, text=text, text2=hint(text, every), shown=shown)

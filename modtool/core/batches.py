@@ -43,19 +43,19 @@ def find_batch(gd: GameDir, spec: str) -> Event:
     where = t("命令行 --import")
     if spec.strip().lower() in ("last", "最后", "最近"):
         if not live:
-            raise UserError(Problem(where, t("没有可以撤销的导入（每次导入都已撤销，或还没有导入过）")))
+            raise UserError(Problem(where, "没有可以撤销的导入（每次导入都已撤销，或还没有导入过）"))
         return live[-1]
     try:
         batch = int(spec)
     except ValueError:
-        raise UserError(Problem(where, t("应为导入批次号（导入时显示的「导入批次 N」）或 last，而不是「{spec}」").format(spec=spec))) from None
+        raise UserError(Problem(where, "应为导入批次号（导入时显示的「导入批次 N」）或 last，而不是「{spec}」", spec=spec)) from None
     for ev in live:
         if ev.data.get("batch") == batch:
             return ev
     if any(e.data.get("batch") == batch for e in _markers(gd)):
-        raise UserError(Problem(where, t("导入批次 {batch} 已经撤销过了").format(batch=batch)))
+        raise UserError(Problem(where, "导入批次 {batch} 已经撤销过了", batch=batch))
     shown = t("、").join(str(e.data.get("batch")) for e in live) or t("无")
-    raise UserError(Problem(where, t("没有导入批次 {batch}（仍然有效的批次：{shown}）").format(batch=batch, shown=shown)))
+    raise UserError(Problem(where, "没有导入批次 {batch}（仍然有效的批次：{shown}）", batch=batch, shown=shown))
 
 
 def describe(ev: Event) -> str:

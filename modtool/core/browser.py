@@ -15,7 +15,6 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
 
 ENV = "MODTOOL_CHROMIUM"
@@ -36,8 +35,8 @@ def find() -> str | None:
 def _require() -> str:
     found = find()
     if found is None:
-        raise UserError(Problem("--png", t("找不到无界面浏览器 Chromium：请安装（Debian/Ubuntu：sudo apt install chromium），"
-                                           "或用环境变量 MODTOOL_CHROMIUM 指定它的路径")))
+        raise UserError(Problem("--png", "找不到无界面浏览器 Chromium：请安装（Debian/Ubuntu：sudo apt install chromium），"
+                                           "或用环境变量 MODTOOL_CHROMIUM 指定它的路径"))
     return found
 
 
@@ -47,10 +46,9 @@ def _run(extra: list[str], page: Path, timeout: float = 60) -> subprocess.Comple
         try:
             return subprocess.run(cmd, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired:
-            raise UserError(Problem("--png", t("浏览器 {timeout:g} 秒内没有完成").format(timeout=timeout))) from None
+            raise UserError(Problem("--png", "浏览器 {timeout:g} 秒内没有完成", timeout=timeout)) from None
         except OSError as exc:  # not a program, not executable
-            raise UserError(Problem(ENV if os.environ.get(ENV) else "--png", t("无法运行浏览器「{path}」：{why}").format(
-                path=cmd[0], why=exc.strerror or exc))) from None
+            raise UserError(Problem(ENV if os.environ.get(ENV) else "--png", "无法运行浏览器「{path}」：{why}", path=cmd[0], why=exc.strerror or exc)) from None
 
 
 def screenshot(page: Path, out: Path, width: int, height: int) -> None:
@@ -60,8 +58,7 @@ def screenshot(page: Path, out: Path, width: int, height: int) -> None:
         shot = Path(tmp) / "shot.png"
         done = _run([f"--window-size={width},{height}", f"--screenshot={shot}"], page)
         if not shot.is_file():
-            raise UserError(Problem("--png", t("浏览器没有生成图片：{why}").format(
-                why=done.stderr.decode("utf-8", "replace").strip()[-300:])))
+            raise UserError(Problem("--png", "浏览器没有生成图片：{why}", why=done.stderr.decode("utf-8", "replace").strip()[-300:]))
         from modtool.core.outfile import write_file
 
         write_file(out, _cropped(shot), "--png")
@@ -76,7 +73,7 @@ def _cropped(shot: Path) -> bytes:
     try:
         img = Image.open(shot)
     except Exception as exc:  # noqa: BLE001 - PIL's UnidentifiedImageError and friends: not a picture
-        raise UserError(Problem("--png", t("浏览器生成的不是 PNG 图片：{why}").format(why=exc))) from None
+        raise UserError(Problem("--png", "浏览器生成的不是 PNG 图片：{why}", why=exc)) from None
     with img:
         rgb = img.convert("RGB")
         background = Image.new("RGB", rgb.size, rgb.getpixel((rgb.width - 1, rgb.height - 1)))

@@ -44,7 +44,7 @@ def now_in(window: Window, tz, option: str = "--at") -> datetime:
     shown = now.strftime("%Y-%m-%d %H:%M")
     if window.start is None or window.end is None:
         why = window.unknown or f"不知道{window.label}的起止时间"
-        raise UserError(Problem("命令行", f"现在是 {shown}；{why}，无法确定现在属于哪个阶段；请用 {option} 给出时间"))
+        raise UserError(Problem("命令行", "现在是 {shown}；{why}，无法确定现在属于哪个阶段；请用 {option} 给出时间", shown=shown, why=why, option=option))
     if not window.start <= now <= window.end:
-        raise UserError(Problem("命令行", f"现在是 {shown}，不在{window.label}（{span(window)}）之内；请用 {option} 给出时间"))
+        raise UserError(Problem("命令行", "现在是 {shown}，不在{label}（{span}）之内；请用 {option} 给出时间", shown=shown, label=window.label, span=span(window), option=option))
     return now

@@ -21,7 +21,7 @@ def event_time(gd: GameDir, ev, key: str = "at") -> datetime:
         try:
             found = parse_time(text, gd.tz)
         except ValueError as exc:
-            raise UserError(Problem(gd.source, str(exc), ev.line)) from None
+            raise UserError(Problem(gd.source, "{error}", ev.line, error=str(exc))) from None
         if hashable:
             times[text] = found
     return found

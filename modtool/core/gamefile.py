@@ -96,7 +96,7 @@ def _zone(name, game: Game, problems: list[Problem], source: str) -> ZoneInfo:
     try:
         return zone(str(name if name is not None else default))
     except ValueError as exc:
-        problems.append(Problem(source, str(exc)))
+        problems.append(Problem(source, "{error}", error=str(exc)))
     try:
         return zone(str(default))
     except ValueError:
@@ -108,7 +108,7 @@ def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[
     ``script``: names equal but for 简繁 are the same name (M42-R5a)."""
     problems: list[Problem] = []
     if not isinstance(entries, list) or not entries:
-        return Roster([], script), [Problem(source, t("roster 应是角色列表，且至少有一个角色"))]
+        return Roster([], script), [Problem(source, "roster 应是角色列表，且至少有一个角色")]
     role_by_label = {}
     for rid, role in game.roles.items():
         role_by_label[rid] = rid
@@ -123,7 +123,7 @@ def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[
         if isinstance(entry, (str, int)):
             entry = {"name": entry}
         if not isinstance(entry, dict) or entry.get("name") in (None, ""):
-            problems.append(Problem(source, t("{where}：缺少 name").format(where=where)))
+            problems.append(Problem(source, "{where}：缺少 name", where=where))
             continue
         name = str(entry["name"]).strip()
         account = str(entry.get("account", name)).strip()
@@ -134,7 +134,7 @@ def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[
         if role is not None:
             rid = role_by_label.get(fold_name(str(role)))
             if rid is None:
-                problems.append(Problem(source, t("{where}（{name}）：未知的身份「{role}」").format(where=where, name=name, role=role)))
+                problems.append(Problem(source, "{where}（{name}）：未知的身份「{role}」", where=where, name=name, role=role))
             role = rid
         seat = entry.get("seat")
         chars.append(Character(name, account, tuple(str(a).strip() for a in aliases), role, seat))
@@ -147,10 +147,10 @@ def read_roster(entries, game: Game, source: str, script: bool = True) -> tuple[
             key = fold_name(label, script)
             other = seen_names.setdefault(key, i)
             if other != i:
-                problems.append(Problem(source, t("roster：名字或别名「{label}」同时属于「{name}」和「{name2}」（第 {value}、{value2} 个角色；比较时不分全半角、简繁，忽略不可见字符）").format(label=label, name=chars[other].name, name2=c.name, value=other + 1, value2=i + 1)))
+                problems.append(Problem(source, "roster：名字或别名「{label}」同时属于「{name}」和「{name2}」（第 {value}、{value2} 个角色；比较时不分全半角、简繁，忽略不可见字符）", label=label, name=chars[other].name, name2=c.name, value=other + 1, value2=i + 1))
         key = fold_name(c.account, script)
         if key in seen_accounts:
-            problems.append(Problem(source, t("论坛账号「{account}」重复（{value}、{name}）").format(account=c.account, value=seen_accounts[key], name=c.name)))
+            problems.append(Problem(source, "论坛账号「{account}」重复（{value}、{name}）", account=c.account, value=seen_accounts[key], name=c.name))
         seen_accounts[key] = c.name
     return Roster(chars, script), problems
 
@@ -169,7 +169,7 @@ def open_game(game_dir: Path) -> GameDir:
 
     path = ledger_path(game_dir)
     if not path.is_file():
-        raise UserError(Problem(str(path), t("找不到账本；先用 modtool new 建立游戏")))
+        raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
     data = ledger.load(path)
     key = os.path.abspath(path)
     prev = _opened.get(key)
@@ -183,17 +183,17 @@ def open_game(game_dir: Path) -> GameDir:
     if not isinstance(game_id, str):
         from modtool.core.registry import default_pack
 
-        raise UserError(Problem(source, t("账本开头缺少 game（例如 game: {game}）").format(game=default_pack().id)))
+        raise UserError(Problem(source, "账本开头缺少 game（例如 game: {game}）", game=default_pack().id))
     game = load_game(game_id)
     from modtool.core.registry import get_pack
 
     header = get_pack(game_id).header_roster(header)  # e.g. Clocktower: the seats are the roster
     options = game.options(header.get("options") if isinstance(header.get("options"), dict) else None)
     if header.get("options") is not None and not isinstance(header.get("options"), dict):
-        problems.append(Problem(source, t("options 应是映射（键: 值）")))
+        problems.append(Problem(source, "options 应是映射（键: 值）"))
     unknown = set(options) - set(game.options())
     for key in sorted(unknown):
-        problems.append(Problem(source, t("options 里有未知的选项「{key}」").format(key=key)))
+        problems.append(Problem(source, "options 里有未知的选项「{key}」", key=key))
     # The game's clock: its zone comes from the pack's data (its default options) or the
     # ledger's override, checked here only as a zone name; whatever else the game's
     # schedule reads (a daily close time) its pack checks (GamePack.check_options).
@@ -339,9 +339,9 @@ def _without_reverted(events: list[Event], source: str) -> tuple[list[Event], li
             target = by_line.get(ref)
         if target is None or id(target) not in live:
             if "of" in d:
-                problems.append(Problem(source, t("revert 指向事件 {ref}，账本里没有这个仍然有效的事件").format(ref=ref), ev.line))
+                problems.append(Problem(source, "revert 指向事件 {ref}，账本里没有这个仍然有效的事件", ev.line, ref=ref))
             else:
-                problems.append(Problem(source, t("revert 指向第 {line} 行，那里没有仍然有效的事件").format(line=ref), ev.line))
+                problems.append(Problem(source, "revert 指向第 {line} 行，那里没有仍然有效的事件", ev.line, args={"line": ref}))
             continue
         del live[id(target)]
         if target.type == "import":
@@ -381,7 +381,7 @@ def _with_edits(events: list[Event], source: str, problems: list[Problem]) -> li
         elif ev.type == "edit":
             k = slot.get(ev.data.get("of"))
             if k is None:
-                problems.append(Problem(source, t("edit 指向帖子 {ref}，账本里没有这个仍然有效的帖子").format(ref=ev.data.get("of")), ev.line))
+                problems.append(Problem(source, "edit 指向帖子 {ref}，账本里没有这个仍然有效的帖子", ev.line, ref=ev.data.get("of")))
                 continue
             old = out[k]
             earlier = list(old.data.get("earlier") or []) + [

@@ -26,7 +26,6 @@ from pathlib import Path
 from modtool.forum import time_stamp
 from modtool.forum.bounds import check_rows, shown
 from modtool.core.gamefile import GameDir
-from modtool.core.i18n import t
 from modtool.core.posts import Post
 from modtool.core.problems import Problem
 
@@ -122,10 +121,10 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
         old = existing.get(key)
         if old is not None:
             if (old.get("thread"), old.get("day")) != (thread, day):
-                said = t("帖子 pid {pid} 已作为第 {old_day} 天的 {old_thread} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件") \
-                    if pid else t("帖子 {floor} 已作为第 {old_day} 天的 {old_thread} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件")
-                report.problems.append(Problem(source, said.format(pid=pid, floor=floor, old_day=old.get("day"), old_thread=old.get("thread"),
-                                                                   day=day, thread=thread), floor=floor))
+                said = "帖子 pid {pid} 已作为第 {old_day} 天的 {old_thread} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件" \
+                    if pid else "帖子 {floor} 已作为第 {old_day} 天的 {old_thread} 帖导入过，这次要导入为第 {day} 天的 {thread} 帖：请检查是否选错了文件"
+                report.problems.append(Problem(source, said, floor=floor, args=dict(pid=pid, floor=floor, old_day=old.get("day"), old_thread=old.get("thread"),
+                                                                   day=day, thread=thread)))
             elif old.get("body") != body and all(v.get("body") != body for v in old.get("earlier") or ()):
                 post = _row_post(row, source, gd.tz)
                 if old.get("type") == "post" and id(old) in fresh:  # twice in this import: the first copy stands

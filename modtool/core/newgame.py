@@ -31,18 +31,18 @@ def read_roster_file(path: Path) -> list:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(Problem(str(path), t("读不了名单文件：{name}").format(name=exc.__class__.__name__))) from None
+        raise UserError(Problem(str(path), "读不了名单文件：{name}", name=exc.__class__.__name__)) from None
     try:
         data = YAML(typ="safe").load(text)
     except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise UserError(Problem(str(path), t("名单不是有效的 YAML"), mark.line + 1 if mark else None)) from None
+        raise UserError(Problem(str(path), "名单不是有效的 YAML", mark.line + 1 if mark else None)) from None
     if isinstance(data, dict) and "roster" in data:
         data = data["roster"]
     if isinstance(data, str):  # one name per line
         data = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
     if not isinstance(data, list):
-        raise UserError(Problem(str(path), t("名单应是角色列表（每行一个名字，或 YAML 列表）")))
+        raise UserError(Problem(str(path), "名单应是角色列表（每行一个名字，或 YAML 列表）"))
     return data
 
 
@@ -57,7 +57,7 @@ def deal(game: Game, entries: list, seed: int) -> list:
             pool.remove(rid)
     missing = [e for e in entries if not (isinstance(e, dict) and e.get("role"))]
     if len(pool) != len(missing):
-        raise UserError(t("{name} 需要 {players} 名玩家，名单有 {entries} 名").format(name=game.name, players=game.data.get('players'), entries=len(entries)))
+        raise UserError("{name} 需要 {players} 名玩家，名单有 {entries} 名", name=game.name, players=game.data.get('players'), entries=len(entries))
     random.Random(seed).shuffle(pool)
     out, it = [], iter(pool)
     for e in entries:
@@ -97,9 +97,8 @@ def role_set_problem(game: Game, chars: list, source: str) -> Problem | None:
     got = _role_counts(game, given) or t("没有")
     if blank:
         got += t("，另有 {n} 名未写身份").format(n=blank)
-    return Problem(source, t("{name} 的身份配置是 {want}（规则帖）；名单给出的是 {got}。"
-                             "确实要用自定义的身份配置开局，请加 --custom-roles（什么也没写）").format(
-        name=game.name, want=_role_counts(game, want), got=got))
+    return Problem(source, "{name} 的身份配置是 {want}（规则帖）；名单给出的是 {got}。"
+                             "确实要用自定义的身份配置开局，请加 --custom-roles（什么也没写）", name=game.name, want=_role_counts(game, want), got=got)
 
 
 def header_text(game: Game, header: dict, facts_line: str, option_example: str) -> str:
@@ -146,7 +145,7 @@ def create_roster_game(game_dir: Path, game_id: str, roster_file: Path) -> Path:
     game = load_game(game_id)
     path = ledger_path(game_dir)
     if path.exists():
-        raise UserError(Problem(str(path), t("账本已存在；不会覆盖")))
+        raise UserError(Problem(str(path), "账本已存在；不会覆盖"))
     roster, problems = read_roster(read_roster_file(roster_file), game, str(roster_file))
     if problems:
         raise UserError(problems)
@@ -171,7 +170,7 @@ def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | Non
     game = load_game(game_id)
     path = ledger_path(game_dir)
     if path.exists():
-        raise UserError(Problem(str(path), t("账本已存在；不会覆盖")))
+        raise UserError(Problem(str(path), "账本已存在；不会覆盖"))
     entries = read_roster_file(roster_file)
     # Normalise roles to ids first, so the deal sees what is already given.
     roster, problems = read_roster(entries, game, str(roster_file))
@@ -188,11 +187,11 @@ def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | Non
     if custom_roles:  # a custom set is the director's: nothing is dealt from the rule post's pool, any size
         blank = [c["name"] for c in chars if not c.get("role")]
         if blank:
-            raise UserError(Problem(str(roster_file), t("自定义身份配置（--custom-roles）要在名单里写明每个角色的身份；"
-                                                        "没写身份的：{names}（什么也没写）").format(names="、".join(blank))))
+            raise UserError(Problem(str(roster_file), "自定义身份配置（--custom-roles）要在名单里写明每个角色的身份；"
+                                                        "没写身份的：{names}（什么也没写）", names="、".join(blank)))
     else:
         if len(chars) != players:
-            raise UserError(Problem(str(roster_file), t("{name} 需要 {players} 名玩家，名单有 {chars} 名").format(name=game.name, players=players, chars=len(chars))))
+            raise UserError(Problem(str(roster_file), "{name} 需要 {players} 名玩家，名单有 {chars} 名", name=game.name, players=players, chars=len(chars)))
         wrong = role_set_problem(game, chars, str(roster_file))  # the rule post's role set
         if wrong is not None:
             raise UserError(wrong)

@@ -26,15 +26,15 @@ def write_file(path: Path, data: bytes, option: str) -> None:
     where = t("命令行 {option}").format(option=option)
     try:
         if path.is_dir():
-            raise UserError(Problem(where, t("「{path}」是文件夹；请给出文件名").format(path=path)))
+            raise UserError(Problem(where, "「{path}」是文件夹；请给出文件名", path=path))
         if not path.parent.is_dir():
-            raise UserError(Problem(where, t("文件夹「{folder}」不存在；请先建立它").format(folder=path.parent)))
+            raise UserError(Problem(where, "文件夹「{folder}」不存在；请先建立它", folder=path.parent))
         _sweep(path.parent)
         from modtool.ledger._append import atomic_write
 
         atomic_write(path, data, prefix=f"{_PREFIX}{os.getpid()}-")
     except OSError as exc:
-        raise UserError(Problem(where, t("无法写入「{path}」：{why}").format(path=path, why=exc.strerror or exc))) from None
+        raise UserError(Problem(where, "无法写入「{path}」：{why}", path=path, why=exc.strerror or exc)) from None
 
 
 def _sweep(folder: Path) -> None:

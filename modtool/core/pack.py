@@ -62,7 +62,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Message
 from modtool.core.problems import Problem, UserError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -150,7 +150,7 @@ class GamePack:
         from modtool.core.newgame import create_roster_game
 
         if roster is None:
-            raise UserError(t("请用 --roster 给出名单文件"))
+            raise UserError("请用 --roster 给出名单文件")
         return create_roster_game(game_dir, self.id, roster), []
 
     # --- rules ------------------------------------------------------------
@@ -287,6 +287,6 @@ def unsupported(command: str, gd) -> UserError:
 
     tr = words_for_language(get_pack(gd.game.id).language)
     able = [p.id for p in all_packs().values() if p.answers(command)]
-    return UserError(tr("这个命令目前只支持 {games}，这局是 {game}").format(
-        games=tr("、").join(able) or tr("（没有游戏）"), game=gd.game.id))
+    return UserError(Problem("", "这个命令目前只支持 {games}，这局是 {game}", language=get_pack(gd.game.id).language,
+                             games=tr("、").join(able) or Message("（没有游戏）"), game=gd.game.id))
 

@@ -19,4 +19,4 @@ def data_dir(kind: str) -> Path:
     for candidate in (_PKG / "_data" / kind, _PKG.parent / kind):
         if candidate.is_dir():
             return candidate
-    raise UserError(f"找不到 modtool 自带的 {kind} 文件夹，安装可能不完整")
+    raise UserError("找不到 modtool 自带的 {kind} 文件夹，安装可能不完整", kind=kind)

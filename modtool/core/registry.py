@@ -115,9 +115,9 @@ def get_pack(game_id: str) -> Pack:
     pack = all_packs().get(game_id)
     if pack is None and game_id in _refused:
         message, fields = _refused[game_id]
-        raise UserError(t(message).format(**fields))
+        raise UserError(message, args=fields)
     if pack is None:
-        raise UserError(t("未知的游戏「{game}」；可用的有：{games}").format(game=game_id, games=t("、").join(sorted(all_packs()))))
+        raise UserError("未知的游戏「{game}」；可用的有：{games}", game=game_id, games=t("、").join(sorted(all_packs())))
     return pack
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}  # format → the templates' file suffix
@@ -59,7 +59,7 @@ def list_limit(gd) -> int:
     report lists before summarising the rest."""
     value = gd.options.get("list_limit", 30)
     if type(value) is not int or value < 0:
-        raise UserError(Problem(gd.source, t("options → list_limit 应是不小于 0 的整数（现在是「{value}」）").format(value=value)))
+        raise UserError(Problem(gd.source, "options → list_limit 应是不小于 0 的整数（现在是「{value}」）", value=value))
     return value
 
 
@@ -188,7 +188,7 @@ def render_page(game_id: str, kind: str, context: dict, game_dir: Path | None = 
 
 def render(game_id: str, kind: str, fmt: str, context: dict, game_dir: Path | None = None) -> str:
     if fmt not in FORMATS:
-        raise UserError(t("未知的格式「{fmt}」；可用：{value}").format(fmt=fmt, value=t('、').join(FORMATS)))
+        raise UserError("未知的格式「{fmt}」；可用：{value}", fmt=fmt, value=t('、').join(FORMATS))
     return _render(game_id, kind, fmt, context, game_dir)
 
 
@@ -205,22 +205,22 @@ def _render(game_id: str, kind: str, fmt: str, context: dict, game_dir: Path | N
         raise
     except jinja2.TemplateSyntaxError as exc:
         where = exc.filename or (template.filename if template is not None else name)
-        raise UserError(Problem(where, t("模板有语法错误：{message}").format(message=exc.message), exc.lineno)) from None
+        raise UserError(Problem(where, "模板有语法错误：{message}", exc.lineno, message=exc.message)) from None
     except jinja2.TemplateNotFound as exc:
         if template is None and exc.name == name:
-            raise UserError(t("没有「{kind}」帖子的 {fmt} 模板（{name}）").format(kind=kind, fmt=fmt, name=name)) from None
-        raise UserError(_problem(exc, template, name, t("引用的模板「{name}」不存在").format(name=exc.name))) from None
+            raise UserError("没有「{kind}」帖子的 {fmt} 模板（{name}）", kind=kind, fmt=fmt, name=name) from None
+        raise UserError(_problem(exc, template, name, Message("引用的模板「{name}」不存在", name=exc.name))) from None
     except jinja2.UndefinedError as exc:
-        raise UserError(_problem(exc, template, name, t("模板用了不存在的变量：{message}").format(message=exc.message))) from None
+        raise UserError(_problem(exc, template, name, Message("模板用了不存在的变量：{message}", message=exc.message))) from None
     except jinja2.exceptions.SecurityError as exc:
-        raise UserError(_problem(exc, template, name, t("模板做了沙箱不允许的事：{exc}").format(exc=exc))) from None
+        raise UserError(_problem(exc, template, name, Message("模板做了沙箱不允许的事：{exc}", exc=exc))) from None
     except _Stop as exc:
         raise UserError(_problem(exc, template, name, exc.message, exc.path)) from None
     except Exception as exc:
         where = _template_frame(exc)
         if where is None or not _is_directors(where[0], game_dir):
             raise  # a bug of modtool or of a built-in template: exit 3 with a report
-        raise UserError(_problem(exc, template, name, t("模板运行出错：{name}: {exc}").format(name=type(exc).__name__, exc=exc))) from None
+        raise UserError(_problem(exc, template, name, Message("模板运行出错：{name}: {exc}", name=type(exc).__name__, exc=exc))) from None
 
 
 def _bounded_render(template, context: dict) -> str:
@@ -289,7 +289,7 @@ def _is_directors(filename: str, game_dir: Path | None) -> bool:
     return os.path.commonpath([real, root]) == root
 
 
-def _problem(exc: BaseException, template, name: str, message: str, path: str | None = None) -> Problem:
+def _problem(exc: BaseException, template, name: str, message: str | Message, path: str | None = None) -> Problem:
     """``message`` at the template line where ``exc`` arose, else at ``path``
     or the template's file."""
     where = _template_frame(exc)

@@ -20,7 +20,7 @@ def restore(game_dir: Path, forget: bool) -> list[str]:
 
     path = ledger_path(game_dir)
     if not path.is_file():
-        raise UserError(Problem(str(path), t("找不到账本；先用 modtool new 建立游戏")))
+        raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
 
     def check(missing) -> None:  # under the ledger's lock, before anything is written
         gd = open_game(game_dir)

@@ -217,9 +217,9 @@ def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Prob
     schema = schemas.get(ev.type)
     if schema is None:
         known = t("、").join(sorted(schemas))
-        return [Problem(source, t("未知的事件类型「{type}」（可用：{known}）").format(type=ev.type, known=known), ev.line)]
+        return [Problem(source, "未知的事件类型「{type}」（可用：{known}）", ev.line, type=ev.type, known=known)]
     bad_at = _bad_time(ev.data.get("at"))
-    when = [Problem(source, t("{type} 事件的 at：{why}").format(type=ev.type, why=bad_at), ev.line)] if bad_at else []
+    when = [Problem(source, "{type} 事件的 at：{why}", ev.line, type=ev.type, why=bad_at)] if bad_at else []
     if _well_formed(ev, schema):
         return when
     out = when
@@ -227,29 +227,28 @@ def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Prob
         types, required = spec[0], spec[1]
         if name not in ev.data or ev.data[name] is None:
             if required:
-                out.append(Problem(source, t("{type} 事件缺少 {name} 字段").format(type=ev.type, name=name), ev.line))
+                out.append(Problem(source, "{type} 事件缺少 {name} 字段", ev.line, type=ev.type, name=name))
             continue
         value = ev.data[name]
         if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
             want = {str: t("文字"), int: t("整数"), dict: t("映射"), list: t("列表"), bool: t("true 或 false")}[types[0]]
-            out.append(Problem(source, t("{type} 事件的 {name} 应为{want}，现在是「{value}」").format(type=ev.type, name=name, want=want, value=value), ev.line))
+            out.append(Problem(source, "{type} 事件的 {name} 应为{want}，现在是「{value}」", ev.line, type=ev.type, name=name, want=want, value=value))
     if "id" in ev.data and "id" not in schema:
         v = ev.data["id"]
         if type(v) is not int or v < 1:
-            out.append(Problem(source, t("{type} 事件的 id 应为从 1 开始的整数（modtool 写入的编号，不要手改），现在是「{value}」").format(type=ev.type, value=v), ev.line))
+            out.append(Problem(source, "{type} 事件的 id 应为从 1 开始的整数（modtool 写入的编号，不要手改），现在是「{value}」", ev.line, type=ev.type, value=v))
     if ev.type == "revert" and ("of" in ev.data) == ("line" in ev.data):
-        out.append(Problem(source, t("revert 事件应有 of 字段（被撤销的事件的 id）"), ev.line))
+        out.append(Problem(source, "revert 事件应有 of 字段（被撤销的事件的 id）", ev.line))
     for name in ev.data:
         if name not in schema and name != "id":
-            out.append(Problem(source, t("{type} 事件有未知字段 {name}").format(type=ev.type, name=name), ev.line))
+            out.append(Problem(source, "{type} 事件有未知字段 {name}", ev.line, type=ev.type, name=name))
     if ev.type == "post" and ev.data.get("thread") not in THREADS:
-        out.append(Problem(source, t("post 事件的 thread 应为 vote、discussion 或 process 之一"), ev.line))
+        out.append(Problem(source, "post 事件的 thread 应为 vote、discussion 或 process 之一", ev.line))
     for name, spec in schema.items():
         value = ev.data.get(name)
         if len(spec) > 2 and isinstance(value, spec[0]) and value not in spec[2]:  # a wrong type is told above
-            out.append(Problem(source, t("{type} 事件的 {name} 应为 {values} 之一，现在是「{value}」").format(
-                type=ev.type, name=name, values=t("、").join(map(str, spec[2])), value=ev.data[name]), ev.line))
+            out.append(Problem(source, "{type} 事件的 {name} 应为 {values} 之一，现在是「{value}」", ev.line, type=ev.type, name=name, values=t("、").join(map(str, spec[2])), value=ev.data[name]))
     for key in ("day", "night"):
         if isinstance(ev.data.get(key), int) and not isinstance(ev.data.get(key), bool) and ev.data[key] < 1:
-            out.append(Problem(source, t("{type} 事件的 {key} 应从 1 开始").format(type=ev.type, key=key), ev.line))
+            out.append(Problem(source, "{type} 事件的 {key} 应从 1 开始", ev.line, type=ev.type, key=key))
     return out

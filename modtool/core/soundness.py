@@ -11,7 +11,7 @@ typo in line 22 is fixed before three more cards pile up behind it.
 
 from __future__ import annotations
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError, damage, refusals
 
 _NOTHING_WRITTEN = "账本里有需要先修好的地方（见上；modtool check 列出全部），本命令什么也没写"
@@ -39,7 +39,7 @@ def require_sound(gd, replayed: list[Problem] | None = None, *, but_line: int | 
         problems = list(replayed)
     bad = [p for p in damage(problems) if but_line is None or p.line != but_line]
     if bad:
-        raise UserError([*bad, Problem("", t(_NOTHING_WRITTEN))])
+        raise UserError([*bad, Problem("", _NOTHING_WRITTEN)])
 
 
 def require_sound_after(gd, new: list[dict]) -> None:
@@ -62,10 +62,10 @@ def require_sound_after(gd, new: list[dict]) -> None:
     bad = damage(problems)
     if bad:
         # A problem of the new events names no ledger line: none was written.
-        mine = t("这次要记下的事件")
+        mine = Message("这次要记下的事件")
         new_only = all(p.line is not None and p.line > gd.raw_last_line for p in bad)
-        bad = [Problem(mine, p.message) if p.line is not None and p.line > gd.raw_last_line else p for p in bad]
-        said = t("这次的记录会让账本无法重放（见上），什么也没写") if new_only else t(_NOTHING_WRITTEN)
+        bad = [Problem(mine, p.msg) if p.line is not None and p.line > gd.raw_last_line else p for p in bad]
+        said = "这次的记录会让账本无法重放（见上），什么也没写" if new_only else _NOTHING_WRITTEN
         raise UserError([*bad, Problem(gd.source if new_only else "", said)])
 
 
@@ -89,7 +89,7 @@ def require_sound_restored(gd, restored: list[dict]) -> None:
         bad = [dataclasses.replace(p, source=gd.source) if p.source == str(copy) else p
                for p in damage(game_problems(sim))]
     if bad:
-        raise UserError([*bad, Problem("", t(_NOTHING_WRITTEN))])
+        raise UserError([*bad, Problem("", _NOTHING_WRITTEN)])
 
 
 def refusals_text(problems: list[Problem]) -> str:

@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from modtool.core.i18n import t
-
 DEFAULT_MARGIN_DAYS = 3
 
 
@@ -101,13 +99,11 @@ def check(gd, when: datetime, option: str = "--at", *, opening: bool = False) ->
         start, last = span(gd)  # only a time that far ahead asks for the current phase's end
     shown = fmt(when, False)
     if start is not None and when < (start - slack if opening else start):
-        raise refuse(option, t("{value} 早于这局游戏开始的时间 {start}：多半是日期或年份打错了").format(
-            value=shown, start=fmt(start, False)))
+        raise refuse(option, "{value} 早于这局游戏开始的时间 {start}：多半是日期或年份打错了", value=shown, start=fmt(start, False))
     if last is not None and when > last + slack:
         days = slack.total_seconds() / 86400
-        raise refuse(option, t("{value} 比这局游戏已知的最晚时间 {last} 晚了 {days} 天以上：多半是日期或年份打错了"
-                               "（最晚可写 {limit}；这个天数是游戏选项 time_margin_days）").format(
-            value=shown, last=fmt(last, False), days=f"{days:g}", limit=fmt(last + slack, False)))
+        raise refuse(option, "{value} 比这局游戏已知的最晚时间 {last} 晚了 {days} 天以上：多半是日期或年份打错了"
+                               "（最晚可写 {limit}；这个天数是游戏选项 time_margin_days）", value=shown, last=fmt(last, False), days=f"{days:g}", limit=fmt(last + slack, False))
     return when
 
 

@@ -92,11 +92,11 @@ def upgrade(game_dir: Path) -> list[tuple[Event, int | str]]:
 
     path = ledger_path(game_dir)
     if not path.is_file():
-        raise UserError(Problem(str(path), t("找不到账本；先用 modtool new 建立游戏")))
+        raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
     with ledger.locked(path, ledger.EXCLUSIVE):
         data = ledger.load(path)
         if data.vanished:
-            raise UserError(Problem(str(path), t("账本里少了 modtool 确认过的记录；先用 modtool restore 恢复（或 --forget），再升级")))
+            raise UserError(Problem(str(path), "账本里少了 modtool 确认过的记录；先用 modtool restore 恢复（或 --forget），再升级"))
         todo = plan(data.events)
         if not todo:
             return []
@@ -111,11 +111,10 @@ def upgrade(game_dir: Path) -> list[tuple[Event, int | str]]:
         nexts = {a: b for a, b in zip(starts, starts[1:] + [len(lines) + 1])}
         for ev, ref in todo:
             if not _rewrite(lines, ev, nexts.get(ev.line, len(lines) + 1) - 1, ref):
-                raise UserError(Problem(str(path), t("第 {line} 行的 revert 写法特殊，无法自动改写；请手工把 line: {n} 改为 of: {ref}")
-                                        .format(line=ev.line, n=ev.data.get("line"), ref=ref), ev.line))
+                raise UserError(Problem(str(path), "第 {line} 行的 revert 写法特殊，无法自动改写；请手工把 line: {n} 改为 of: {ref}", ev.line, n=ev.data.get("line"), ref=ref, args={"line": ev.line}))
         new = nl.join(lines).encode("utf-8", "surrogatepass")
         if path.read_bytes() != raw:
-            raise UserError(Problem(str(path), t("账本在本命令读取之后被改动过（可能是编辑器保存了），这次什么也没写；请重新运行命令")))
+            raise UserError(Problem(str(path), "账本在本命令读取之后被改动过（可能是编辑器保存了），这次什么也没写；请重新运行命令"))
         old = [_journal.canonical(ev.type, ev.data) for ev, _ in todo]
         ledger.atomic_write(path, new)
         _journal.rebase(path, lambda a, b: new[a:b], len(new), signature(path.stat()), old)

@@ -20,12 +20,10 @@ def require(modules: tuple[str, ...] = DRAWING, where: str = "modtool chart") ->
     installed (the ``chart`` extra is left out of a plain ``pip install modtool``)."""
     import importlib
 
-    from modtool.core.i18n import t
     from modtool.core.problems import Problem, UserError
 
     for name in modules:
         try:
             importlib.import_module(name)
         except ImportError:
-            raise UserError(Problem(where, t("需要可选的绘图组件（缺少 {module}），请安装：pip install 'modtool[{extra}]'").format(
-                extra=EXTRA, module=name))) from None
+            raise UserError(Problem(where, "需要可选的绘图组件（缺少 {module}），请安装：pip install 'modtool[{extra}]'", extra=EXTRA, module=name)) from None

@@ -276,7 +276,7 @@ def save(chart: VoteChart, out: Path, font: Path) -> list[str]:
         fig, texts = figure(chart, font)
         fig.savefig(buf, format=kind, dpi=DPI, metadata=metadata, facecolor="white")
     except (RuntimeError, OSError, ValueError) as exc:  # FreeType on a damaged font file ("failed to load glyph")
-        raise UserError(Problem("--font", t("字体文件「{path}」无法使用：{why}").format(path=font, why=exc))) from None
+        raise UserError(Problem("--font", "字体文件「{path}」无法使用：{why}", path=font, why=exc)) from None
     from modtool.core.outfile import write_file  # a picture half written is never left
 
     write_file(out, buf.getvalue(), "-o")

@@ -15,7 +15,6 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
 
 ENV = "MODTOOL_FONT"
@@ -110,10 +109,10 @@ def choose(texts, named: str | None = None) -> Path:
         path = Path(named).expanduser()
         where = "--font" if named != os.environ.get(ENV) else ENV
         if not path.is_file():
-            raise UserError(Problem(where, t("字体文件「{path}」不存在").format(path=path)))
+            raise UserError(Problem(where, "字体文件「{path}」不存在", path=path))
         lacking = missing(str(path), chars)
         if lacking:
-            raise UserError(Problem(where, t("字体「{path}」缺少这些字：{chars}").format(path=path, chars="".join(lacking[:40]))))
+            raise UserError(Problem(where, "字体「{path}」缺少这些字：{chars}", path=path, chars="".join(lacking[:40])))
         return path
     from matplotlib import get_data_path
 
@@ -126,5 +125,5 @@ def choose(texts, named: str | None = None) -> Path:
         if not missing(fname, chars):
             return Path(fname)
     hardest = "".join(sorted(ch for ch in chars if ord(ch) > 0x2E7F)[:20]) or "".join(sorted(chars)[:20])
-    raise UserError(Problem("--font", t("这台机器上没有包含这些字的字体：{chars}；请安装中文字体（Debian/Ubuntu：sudo apt install fonts-noto-cjk），"
-                                        "或用 --font 指定字体文件（也可设置环境变量 MODTOOL_FONT）").format(chars=hardest)))
+    raise UserError(Problem("--font", "这台机器上没有包含这些字的字体：{chars}；请安装中文字体（Debian/Ubuntu：sudo apt install fonts-noto-cjk），"
+                                        "或用 --font 指定字体文件（也可设置环境变量 MODTOOL_FONT）", chars=hardest))
