@@ -102,3 +102,16 @@ def test_a_user_error_is_rendered_when_shown_not_when_raised():
     with i18n.speaking("en"):
         assert str(exc) == "No ledger file; create the game first with modtool new"
     assert UserError("第 {n} 夜还没有开始", n=3).problems == [Problem("", "第 {n} 夜还没有开始", n=3)]
+def test_a_problem_the_core_finds_while_english_is_spoken_keeps_the_chinese_message_id(tmp_path):
+    """Fails if a site translates a problem when it makes it: made while the
+    language is English, it must still carry the Chinese id and show in Chinese."""
+    from modtool.forum.bounds import read_dump_bytes
+
+    with i18n.speaking("en"):
+        missing = read_dump_bytes(tmp_path / "nothing.json")
+        folder = read_dump_bytes(tmp_path)
+    assert missing.msgid == "文件不存在" and "这是一个文件夹" in folder.msgid
+    with i18n.speaking("zh"):
+        assert missing.message == "文件不存在"
+    with i18n.speaking("en"):
+        assert missing.message == "No such file"

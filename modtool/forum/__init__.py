@@ -116,7 +116,7 @@ def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool
         try:
             decoded, problem = decode(text if isinstance(text, bytes) else bytes(text), source)
         except Exception as e:  # pragma: no cover - last resort, see below
-            return [], [Problem(source, t("导入时出现内部错误（请报告此问题）：{name}: {e}").format(name=type(e).__name__, e=e))]
+            return [], [Problem(source, "导入时出现内部错误（请报告此问题）：{name}: {e}", name=type(e).__name__, e=e)]
         if decoded is None:
             return [], [problem] if problem else []
         text = decoded
@@ -132,7 +132,7 @@ def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool
     except Exception as e:  # a bug (tests/test_import_catch_all.py); the director still gets a message, nothing is written
         from modtool.forum.bounds import shown_problem
 
-        return [], [shown_problem(Problem(source, t("导入时出现内部错误（请报告此问题）：{name}: {e}").format(name=type(e).__name__, e=e)))]
+        return [], [shown_problem(Problem(source, "导入时出现内部错误（请报告此问题）：{name}: {e}", name=type(e).__name__, e=e))]
     if rows:
         _check_floors(posts, source, problems, 1, 2)
     else:
@@ -162,7 +162,7 @@ def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: boo
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text or text.isspace():
-        return [], [Problem(source, t("文件是空的（没有任何内容）"))]
+        return [], [Problem(source, "文件是空的（没有任何内容）")]
     from modtool.forum.formats import CORE_KIND, not_read, pack_formats
 
     for fmt in pack_formats():  # a forum format a game brings (phpBB topics), told before the core's
@@ -181,7 +181,7 @@ def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: boo
         del text  # read_json empties the box once the JSON is parsed
         return read_json(box, source, tz, progress, post_row if rows else None)
     if "\x00" in text:
-        return [], [Problem(source, t("文件中有 NUL 字符：这不是文本文件，或编码不对（请存为 UTF-8 文本）"))]
+        return [], [Problem(source, "文件中有 NUL 字符：这不是文本文件，或编码不对（请存为 UTF-8 文本）")]
     if kind == "html":
         from modtool.forum.discuz_html import read_page as read_posts
     else:
@@ -206,7 +206,7 @@ def decode(data: bytes, source: str) -> tuple[str | None, Problem | None]:
         try:
             return data.decode("utf-16"), None
         except UnicodeDecodeError as e:
-            return None, Problem(source, t("文件标明是 UTF-16 编码，但第 {start} 字节处无法解码").format(start=e.start))
+            return None, Problem(source, "文件标明是 UTF-16 编码，但第 {start} 字节处无法解码", start=e.start)
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as e:
@@ -221,10 +221,10 @@ def decode(data: bytes, source: str) -> tuple[str | None, Problem | None]:
                 return data.decode(codec), None
             except UnicodeDecodeError as e:
                 line = data.count(b"\n", 0, e.start) + 1
-                return None, Problem(source, t("文件声明的编码是 {name}，但第 {line} 行有无法按此编码解码的字节").format(name=name, line=line), line=line)
+                return None, Problem(source, "文件声明的编码是 {name}，但第 {line} 行有无法按此编码解码的字节", line=line, name=name, args={"line": line})
     line = data.count(b"\n", 0, bad) + 1
     if cut:
-        return None, Problem(source, t("文件在末尾被截断（最后一个字只存下了一半）：请重新保存整个文件后再导入"), line=line)
+        return None, Problem(source, "文件在末尾被截断（最后一个字只存下了一半）：请重新保存整个文件后再导入", line=line)
     hint = ""
     try:
         data.decode("gb18030")
@@ -233,8 +233,8 @@ def decode(data: bytes, source: str) -> tuple[str | None, Problem | None]:
         pass
     return None, Problem(
         source,
-        t("文件不是 UTF-8 编码（第 {line} 行有无法解码的字节{hint}）：请用 UTF-8 另存后再导入").format(line=line, hint=hint),
-        line=line,
+        "文件不是 UTF-8 编码（第 {line} 行有无法解码的字节{hint}）：请用 UTF-8 另存后再导入",
+        line=line, hint=hint, args={"line": line},
     )
 
 
@@ -245,4 +245,4 @@ def _check_floors(posts: list, source: str, problems: list[Problem], floor_at: i
     for i in compress(range(1, len(floors)), map(eq, floors, islice(floors, 1, None))):  # post i repeats post i - 1
         floor = floors[i]
         author = posts[i].author if floor_at is None else posts[i][author_at]
-        problems.append(Problem(source, t("楼层 {floor} 出现了不止一次（{author}）：请检查存档是否重复或混入了别的帖子").format(floor=floor, author=author), floor=floor))
+        problems.append(Problem(source, "楼层 {floor} 出现了不止一次（{author}）：请检查存档是否重复或混入了别的帖子", floor=floor, author=author, args={"floor": floor}))

@@ -36,7 +36,7 @@ import re
 import stat
 from operator import itemgetter
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem
 
 MAX_DUMP_BYTES = 128 * 1024 * 1024
@@ -74,8 +74,8 @@ def shown_problem(problem: Problem) -> Problem:
         return problem
     from dataclasses import replace
 
-    return replace(problem, msgid=shown(problem.msgid),
-                   args={k: shown(v) if isinstance(v, str) else v for k, v in problem.args.items()})
+    return replace(problem, msgid=shown(problem.msgid), args={
+        k: v if v is None or isinstance(v, (int, float, Message)) else shown(str(v)) for k, v in problem.args.items()})
 
 
 def read_dump_bytes(path) -> bytes | Problem:
@@ -85,18 +85,18 @@ def read_dump_bytes(path) -> bytes | Problem:
         with open(path, "rb") as f:
             st = os.fstat(f.fileno())
             if stat.S_ISDIR(st.st_mode):
-                return Problem(source, t("这是一个文件夹，不是论坛存档文件"))
+                return Problem(source, "这是一个文件夹，不是论坛存档文件")
             if stat.S_ISREG(st.st_mode) and st.st_size > MAX_DUMP_BYTES:
                 return _too_large(source, st.st_size)
             data = f.read(MAX_DUMP_BYTES + 1)  # a device or a pipe may never end
     except FileNotFoundError:
-        return Problem(source, t("文件不存在"))
+        return Problem(source, "文件不存在")
     except IsADirectoryError:
-        return Problem(source, t("这是一个文件夹，不是论坛存档文件"))
+        return Problem(source, "这是一个文件夹，不是论坛存档文件")
     except PermissionError:
-        return Problem(source, t("没有读取这个文件的权限"))
+        return Problem(source, "没有读取这个文件的权限")
     except OSError as e:
-        return Problem(source, t("无法读取文件：{value}").format(value=e.strerror or e))
+        return Problem(source, "无法读取文件：{value}", value=e.strerror or e)
     if len(data) > MAX_DUMP_BYTES:
         return _too_large(source, None)
     return data
@@ -112,14 +112,13 @@ def _size(n: int) -> str:
 def _too_large(source: str, size: int | None) -> Problem:
     limit = _size(MAX_DUMP_BYTES)
     if size is None:
-        return Problem(source, t("文件超过导入上限 {limit}（读到上限还没有结束）：这不是一页论坛存档").format(limit=limit))
-    return Problem(source, t("文件有 {size}，超过导入上限 {limit}：这不像论坛存档（请分页保存后分别导入）")
-                   .format(size=_size(size), limit=limit))
+        return Problem(source, "文件超过导入上限 {limit}（读到上限还没有结束）：这不是一页论坛存档", limit=limit)
+    return Problem(source, "文件有 {size}，超过导入上限 {limit}：这不像论坛存档（请分页保存后分别导入）", size=_size(size), limit=limit)
 
 
 def too_deep(source: str) -> Problem:
     """A JSON text nested deeper than its parser reads."""
-    return Problem(source, t("JSON 嵌套层数过多（上千层），无法读取：这不是论坛给出的数据"))
+    return Problem(source, "JSON 嵌套层数过多（上千层），无法读取：这不是论坛给出的数据")
 
 
 def floor_ok(n) -> bool:
@@ -192,39 +191,35 @@ def _row_problems(row: tuple, source: str) -> list[Problem]:
     ok_floor = floor_ok(floor)
     name = shown(author[:MAX_NAME_CHARS] + ("…" if len(author) > MAX_NAME_CHARS else ""))
     if pid and not ok_floor:  # the floor cannot say which post: its pid does
-        post = t("帖子 pid {pid}（{author}）").format(pid=shown(pid[:24]), author=name)
+        post = Message("帖子 pid {pid}（{author}）", pid=shown(pid[:24]), author=name)
     else:  # the floor is in the problem's place (Problem.where)
-        post = t("{author} 的帖子").format(author=name)
+        post = Message("{author} 的帖子", author=name)
     at = floor if ok_floor else None
     out: list[Problem] = []
 
-    def say(message: str) -> None:
-        out.append(Problem(source, message, floor=at))
+    def say(message: str, /, **args) -> None:
+        out.append(Problem(source, message, floor=at, **args))
 
     if not ok_floor:
         value = short_number(floor) if type(floor) is int else shown(repr(floor)[:40])
-        say(t("{post}：楼层号 {value} 不在 0 至 {max} 之间：论坛不会这样编号，这不是论坛给出的楼层")
-            .format(post=post, value=value, max=MAX_FLOOR))
+        say("{post}：楼层号 {value} 不在 0 至 {max} 之间：论坛不会这样编号，这不是论坛给出的楼层", post=post, value=value, max=MAX_FLOOR)
     if len(pid) > MAX_PID_DIGITS:
-        say(t("{post}：帖子 pid 有 {n} 位，超过 {max} 位：这不是论坛给出的 pid").format(post=post, n=len(pid), max=MAX_PID_DIGITS))
+        say("{post}：帖子 pid 有 {n} 位，超过 {max} 位：这不是论坛给出的 pid", post=post, n=len(pid), max=MAX_PID_DIGITS)
     year = int(stamp[:4]) if stamp[:4].isdigit() else None
     if year is None or not year_ok(year):
-        say(t("{post}：发帖时间 {time} 不在 {low} 至 {high} 年之间：请检查存档里的时间")
-            .format(post=post, time=shown(stamp), low=MIN_YEAR, high=MAX_YEAR))
+        say("{post}：发帖时间 {time} 不在 {low} 至 {high} 年之间：请检查存档里的时间", post=post, time=shown(stamp), low=MIN_YEAR, high=MAX_YEAR)
     if len(author) > MAX_NAME_CHARS:
-        say(t("{post}：账号有 {n} 个字符，超过上限 {max}：这不是论坛给出的账号").format(post=post, n=len(author), max=MAX_NAME_CHARS))
+        say("{post}：账号有 {n} 个字符，超过上限 {max}：这不是论坛给出的账号", post=post, n=len(author), max=MAX_NAME_CHARS)
     if _CONTROL.search(author):
-        say(t("{post}：账号「{name}」含有控制字符：论坛的账号名里不会有，这不是论坛给出的数据").format(post=post, name=name))
+        say("{post}：账号「{name}」含有控制字符：论坛的账号名里不会有，这不是论坛给出的数据", post=post, name=name)
     for field, text in (("body", body), ("edited", edited)):
         if text is not None and len(text) > MAX_TEXT_CHARS:
-            say(t("{post}：{field} 有 {n} 个字符，超过上限 {max}：论坛的帖子没有这么长")
-                .format(post=post, field=field, n=len(text), max=MAX_TEXT_CHARS))
+            say("{post}：{field} 有 {n} 个字符，超过上限 {max}：论坛的帖子没有这么长", post=post, field=field, n=len(text), max=MAX_TEXT_CHARS)
     fields = [("author", author), ("body", body), ("edited", edited)]
     if reply_to is not None:
         fields += [(f"reply_to.{k}", getattr(reply_to, k)) for k in ("author", "pid", "time")]
     for field, text in fields:
         m = _SURROGATE.search(text) if isinstance(text, str) else None
         if m:
-            say(t("{post}：字段 {field} 含有无法保存的字符 U+{code}（孤立的代理码位）")
-                .format(post=post, field=field, code=f"{ord(m.group()):04X}"))
+            say("{post}：字段 {field} 含有无法保存的字符 U+{code}（孤立的代理码位）", post=post, field=field, code=f"{ord(m.group()):04X}")
     return out

@@ -24,7 +24,6 @@ from modtool.forum.common import reply_ref
 from modtool.core.timeutil import TIME_PATTERN, time_from_match
 from modtool.forum.html2bb import BBWriter
 from modtool.forum.htmlscan import HTMLScanner
-from modtool.core.i18n import t
 from modtool.core.posts import Post
 from modtool.core.problems import Problem
 
@@ -195,7 +194,7 @@ def read_page(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
         parser.feed(text)
         parser.close()
     except Exception as e:  # the scanner is lenient; this is a last resort
-        problems.append(Problem(source, f"网页解析中断：{e}"))
+        problems.append(Problem(source, "网页解析中断：{e}", e=e))
     raws = parser.order
     if not raws:
         problems.append(Problem(source, "网页中没有找到帖子（div#post_PID / td#postmessage_PID）：这不像是保存的 Discuz! 帖子页面"))
@@ -244,7 +243,7 @@ def _truncation_problem(text: str, raws: list[_Raw], parser: _PageParser, source
     line = text.count("\n") + 1
     if floor is None:
         return Problem(source, "网页文件不完整：在第一个帖子读完之前就被截断，请重新保存整页", line)
-    return Problem(source, f"网页文件不完整：在第 {floor} 楼之后被截断，请重新保存整页", line)
+    return Problem(source, "网页文件不完整：在第 {floor} 楼之后被截断，请重新保存整页", line, args={"floor": floor})
 
 
 def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post | None:
@@ -252,12 +251,12 @@ def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post
     # floor
     floor = None
     if raw.floor_text is None:
-        problems.append(Problem(source, f"帖子缺少楼层号（a#postnum{raw.pid}）{where}，已跳过", line=raw.line))
+        problems.append(Problem(source, "帖子缺少楼层号（a#postnum{pid}）{where}，已跳过", line=raw.line, pid=raw.pid, where=where))
         return None
     label = " ".join("".join(raw.floor_text).split())
     m = _DIGITS.search(label)
     if m and len(m.group()) > 30:  # int() of thousands of digits is refused, and no floor has 30
-        problems.append(Problem(source, t("楼层号 {value} 超出范围{where}，已跳过").format(value=short_number(m.group()), where=where), line=raw.line))
+        problems.append(Problem(source, "楼层号 {value} 超出范围{where}，已跳过", line=raw.line, value=short_number(m.group()), where=where))
         return None
     if m:
         floor = int(m.group())
@@ -267,11 +266,11 @@ def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post
                 floor = n
                 break
     if floor is None:
-        problems.append(Problem(source, f"楼层号无法识别「{label}」{where}，已跳过", line=raw.line))
+        problems.append(Problem(source, "楼层号无法识别「{label}」{where}，已跳过", line=raw.line, label=label, where=where))
         return None
     # the pid goes into links of the posts modtool writes ([url=…pid=P])
     if not (raw.pid.isdigit() and raw.pid.isascii()):
-        problems.append(Problem(source, f"帖子的 pid「{raw.pid[:40]}」应是数字：这不是论坛给出的网页，已拒绝这一帖", line=raw.line, floor=floor))
+        problems.append(Problem(source, "帖子的 pid「{pid}」应是数字：这不是论坛给出的网页，已拒绝这一帖", line=raw.line, floor=floor, pid=raw.pid[:40]))
         return None
     # time
     time = None
@@ -288,7 +287,7 @@ def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post
             what = f"缺少发帖时间（em#authorposton{raw.pid}）"
         else:
             what = f"发帖时间无法识别「{shown}」"
-        problems.append(Problem(source, f"{what}{where}，已跳过", line=raw.line, floor=floor))
+        problems.append(Problem(source, "{what}{where}，已跳过", line=raw.line, floor=floor, what=what, where=where))
         return None
     # author
     if raw.author is not None:
@@ -296,7 +295,7 @@ def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post
     else:
         author = " ".join("".join(raw.author_fallback).split())
     if not author:
-        problems.append(Problem(source, f"帖子缺少作者（div.authi a.xw1）{where}", line=raw.line, floor=floor))
+        problems.append(Problem(source, "帖子缺少作者（div.authi a.xw1）{where}", line=raw.line, floor=floor, where=where))
     # body
     edited = None
     if raw.writer is not None:
@@ -306,7 +305,7 @@ def _finish(raw: _Raw, source: str, tz: tzinfo, problems: list[Problem]) -> Post
         body = re.sub(r"^提示\s*[:：]\s*", "", body)
     else:
         body = ""
-        problems.append(Problem(source, f"帖子没有正文（td#postmessage_{raw.pid}）{where}，按空帖处理", line=raw.line, floor=floor))
+        problems.append(Problem(source, "帖子没有正文（td#postmessage_{pid}）{where}，按空帖处理", line=raw.line, floor=floor, pid=raw.pid, where=where))
     return Post(
         pid=raw.pid,
         floor=floor,

@@ -31,7 +31,7 @@ from typing import Any, Callable
 from modtool.forum.common import convert_quoted, make_post, quoted_post, reply_ref
 from modtool.core.timeutil import parse_shown_time as parse_time
 from modtool.forum.html2bb import convert, convert_many, split_x3_quote
-from modtool.core.i18n import t
+from modtool.core.i18n import Message, t
 from modtool.core.posts import Post
 from modtool.core.problems import Problem
 
@@ -70,14 +70,14 @@ def _read_json(text: str | list[str], source: str, tz: tzinfo, progress: Progres
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        problems.append(Problem(source, f"JSON 格式错误（第 {e.lineno} 行第 {e.colno} 列）：{_json_reason(e.msg)}", line=e.lineno))
+        problems.append(Problem(source, "JSON 格式错误（第 {lineno} 行第 {colno} 列）：{json_reason}", line=e.lineno, lineno=e.lineno, colno=e.colno, json_reason=_json_reason(e.msg)))
         return [], problems
     except RecursionError:
         from modtool.forum.bounds import too_deep
 
         return [], [too_deep(source)]
     except ValueError as e:
-        problems.append(Problem(source, f"JSON 无法读取：{e}"))
+        problems.append(Problem(source, "JSON 无法读取：{e}", e=e))
         return [], problems
     del text  # parsed; freed here when the caller gave it in a list
 
@@ -86,7 +86,7 @@ def _read_json(text: str | list[str], source: str, tz: tzinfo, progress: Progres
     for n, env in enumerate(envelopes, 1):
         where = t("第 {n} 个响应").format(n=n) if len(envelopes) > 1 else t("文件")
         if not isinstance(env, dict):
-            problems.append(Problem(source, f"{where}不是 Discuz! 接口响应（应为 JSON 对象，实为 {_kind(env)}）"))
+            problems.append(Problem(source, "{where}不是 Discuz! 接口响应（应为 JSON 对象，实为 {kind}）", where=where, kind=_kind(env)))
             continue
         variables = env.get("Variables")
         if not isinstance(variables, dict):
@@ -94,24 +94,24 @@ def _read_json(text: str | list[str], source: str, tz: tzinfo, progress: Progres
                 variables = env  # a bare Variables object
             else:
                 msg = _message(env)
-                problems.append(Problem(source, t("{where}不是 Discuz! 帖子接口响应：缺少 Variables").format(where=where) + (t("；论坛返回：{msg}").format(msg=msg) if msg else "")))
+                problems.append(Problem(source, "{message}{said}", message=Message("{where}不是 Discuz! 帖子接口响应：缺少 Variables", where=where), said=Message("；论坛返回：{msg}", msg=msg) if msg else ""))
                 continue
         postlist = variables.get("postlist")
         if postlist is None:
             msg = _message(env)
-            problems.append(Problem(source, f"{where}缺少帖子列表（Variables.postlist）" + (f"；论坛返回：{msg}" if msg else "")))
+            problems.append(Problem(source, "{message}{said}", message=Message("{where}缺少帖子列表（Variables.postlist）", where=where), said=Message("；论坛返回：{msg}", msg=msg) if msg else ""))
             continue
         if isinstance(postlist, dict):  # some plugins key the list by pid
             postlist = list(postlist.values())
         if not isinstance(postlist, list):
-            problems.append(Problem(source, f"{where}的帖子列表（Variables.postlist）不是列表，而是 {_kind(postlist)}"))
+            problems.append(Problem(source, "{where}的帖子列表（Variables.postlist）不是列表，而是 {kind}", where=where, kind=_kind(postlist)))
             continue
         if not postlist:
             msg = _message(env)
             if msg:
-                problems.append(Problem(source, f"论坛返回错误，没有帖子：{msg}"))
+                problems.append(Problem(source, "论坛返回错误，没有帖子：{msg}", msg=msg))
             else:
-                problems.append(Problem(source, f"{where}的帖子列表为空（没有任何帖子）"))
+                problems.append(Problem(source, "{where}的帖子列表为空（没有任何帖子）", where=where))
             continue
         postlists.append(postlist)
 
@@ -146,7 +146,7 @@ _ROW_FLOOR = operator.itemgetter(1)
 def _post(item: dict, index: int, source: str, tz: tzinfo, problems: list[Problem]) -> Post | None:
     """The hot path: a well-formed post. Anything unusual goes to ``_post_careful``."""
     if item.__class__ is not dict:
-        problems.append(Problem(source, f"帖子列表第 {index} 项不是帖子对象（实为 {_kind(item)}），已跳过"))
+        problems.append(Problem(source, "帖子列表第 {index} 项不是帖子对象（实为 {kind}），已跳过", index=index, kind=_kind(item)))
         return None
     get = item.get
     pos = get("position")
@@ -314,7 +314,7 @@ def _post_careful(item: dict, index: int, source: str, tz: tzinfo, problems: lis
     where_pid = f"（pid {pid}）" if pid else ""
     if floor is None:
         what = "缺少楼层号（position / number）" if floor_raw is None else f"楼层号无法识别：{_show(floor_raw)}"
-        problems.append(Problem(source, f"帖子列表第 {index} 项{where_pid}{what}，已跳过"))
+        problems.append(Problem(source, "帖子列表第 {index} 项{where_pid}{what}，已跳过", index=index, where_pid=where_pid, what=what))
         return None
     if not pid:
         problems.append(Problem(source, "帖子缺少 pid", floor=floor))
@@ -326,7 +326,7 @@ def _post_careful(item: dict, index: int, source: str, tz: tzinfo, problems: lis
             continue
         text = value if value.__class__ is str else _scalar(value)
         if not (text.isdigit() and text.isascii()):
-            problems.append(Problem(source, f"帖子的 {key} 应是数字，实为 {_show(value)}：这不是论坛给出的数据，已拒绝这一帖", floor=floor))
+            problems.append(Problem(source, "帖子的 {key} 应是数字，实为 {value}：这不是论坛给出的数据，已拒绝这一帖", floor=floor, key=key, value=_show(value)))
             return None
 
     # Time: dbdateline (unix seconds), else the displayed dateline.
@@ -351,14 +351,14 @@ def _post_careful(item: dict, index: int, source: str, tz: tzinfo, problems: lis
                 what = "缺少发帖时间（dbdateline / dateline）"
             else:
                 what = f"只有相对或无法识别的发帖时间「{_clean(shown)}」，没有 dbdateline，无法确定发帖时间"
-            problems.append(Problem(source, f"{what}{where_pid}，已跳过", floor=floor))
+            problems.append(Problem(source, "{what}{where_pid}，已跳过", floor=floor, what=what, where_pid=where_pid))
             return None
 
     author = get("author")
     if author is None or author == "":
         anonymous = _scalar(get("anonymous", "")) == "1" or _scalar(get("authorid", "")) == "0"
         if not anonymous:
-            problems.append(Problem(source, f"帖子缺少作者（author）{where_pid}", floor=floor))
+            problems.append(Problem(source, "帖子缺少作者（author）{where_pid}", floor=floor, where_pid=where_pid))
         author = ""
     elif author.__class__ is not str:
         author = _scalar(author)

@@ -68,5 +68,4 @@ def label(format_id: str) -> str:
 
 def not_read(source: str, found: str, formats: Collection[str]) -> Problem:
     """The refusal of a dump in format ``found`` by a game that reads ``formats``."""
-    return Problem(source, t("这份存档的格式是「{found}」，这局游戏不读这种格式；它读取的格式：{formats}（什么也没有导入）").format(
-        found=label(found), formats=t("、").join(label(f) for f in formats)))
+    return Problem(source, "这份存档的格式是「{found}」，这局游戏不读这种格式；它读取的格式：{formats}（什么也没有导入）", found=label(found), formats=t("、").join(label(f) for f in formats))

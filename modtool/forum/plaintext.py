@@ -61,7 +61,6 @@ from datetime import tzinfo
 from modtool.forum.bounds import bounded_floor
 from modtool.forum.common import reply_ref
 from modtool.core.timeutil import TIME_PATTERN, time_from_match
-from modtool.core.i18n import t
 from modtool.core.posts import Post, ReplyRef
 from modtool.core.problems import Problem
 
@@ -144,8 +143,8 @@ def read_text(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
         problems.append(
             Problem(
                 source,
-                t("无法识别文件格式：不是 Discuz! 接口 JSON，不是保存的帖子网页，也没有找到纯文本的楼层标题行"
-                  "（例如「#12 饺子君 2026-11-03 20:15」）"),
+                "无法识别文件格式：不是 Discuz! 接口 JSON，不是保存的帖子网页，也没有找到纯文本的楼层标题行"
+                  "（例如「#12 饺子君 2026-11-03 20:15」）",
             )
         )
         return [], problems
@@ -153,8 +152,8 @@ def read_text(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
     for i in range(heads[0].start):
         if clean[i] and not _SEPARATOR.match(clean[i]):
             # a thread title, "查看: N|回复: N": told, never a reason to refuse the import
-            problems.append(Problem(source, f"第一个楼层标题之前的文字已忽略：「{_short(clean[i])}」", line=i + 1,
-                                    notice=True))
+            problems.append(Problem(source, "第一个楼层标题之前的文字已忽略：「{clean}」", line=i + 1,
+                                    notice=True, clean=_short(clean[i])))
             break
     posts: list[Post] = []
     seen: dict[tuple, list[str]] = {}  # (account, minute) -> body lines, for quotes of a browser copy
@@ -162,7 +161,7 @@ def read_text(text: str, source: str, tz: tzinfo, progress=None) -> tuple[list[P
     for n, head in enumerate(heads):
         stop = heads[n + 1].start if n + 1 < len(heads) else len(lines)
         if head.problem:
-            problems.append(Problem(source, head.problem + "，该楼已跳过", line=head.line, floor=head.floor))
+            problems.append(Problem(source, "{problem}，该楼已跳过", line=head.line, floor=head.floor, problem=head.problem))
             continue
         post = _build(head, lines, clean, head.end + 1, stop, source, seen)
         posts.append(post)
@@ -211,7 +210,7 @@ def _find_heads(lines, clean, tz, problems, source) -> list[_Head]:
                 i = head.end + 1
                 continue
         if _HEADER_LOOSE.match(c) and not _QUOTE_LINE.match(c):
-            problems.append(Problem(source, f"这一行像楼层标题但无法识别，已当作正文：「{_short(c)}」", line=i + 1))
+            problems.append(Problem(source, "这一行像楼层标题但无法识别，已当作正文：「{c}」", line=i + 1, c=_short(c)))
         i += 1
     return heads
 
