@@ -15,7 +15,7 @@ import os
 import signal
 from pathlib import Path
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Message, t
 from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._journal import fsync_dir as _fsync_dir
 from modtool.ledger._cache import Stretch, signature
@@ -191,7 +191,7 @@ def _storable(events: list[dict], indent: int, one_line: bool, source: str) -> _
     try:
         return _dump_checked(events, indent, one_line)
     except Unstorable as exc:
-        raise UserError(Problem(source, t("{exc}；这次什么也没写").format(exc=exc))) from None
+        raise UserError(Problem(source, "{exc}；这次什么也没写", exc=exc)) from None
 
 
 class _NoInterrupt:
@@ -241,12 +241,12 @@ _UNACKNOWLEDGED = {
 }
 
 
-def _failed(exc: OSError, path: Path, size: int) -> str:
+def _failed(exc: OSError, path: Path, size: int) -> Message:
     """A failed write (disk full), after recovery took its piece back out."""
     why = exc.strerror or str(exc)
     if os.path.getsize(path) == size:
-        return t("写入账本失败：{why}；已把账本恢复到写入之前，这次什么也没写").format(why=why)
-    return t("写入账本失败：{why}；账本末尾可能留有这次记录的一部分：请用 modtool check 看一下账本末尾").format(why=why)
+        return Message("写入账本失败：{why}；已把账本恢复到写入之前，这次什么也没写", why=why)
+    return Message("写入账本失败：{why}；账本末尾可能留有这次记录的一部分：请用 modtool check 看一下账本末尾", why=why)
 
 
 def _landed(fd: int, path: Path, size: int, tail: str, blob: bytes, after: os.stat_result) -> bool:
@@ -306,7 +306,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
     with locked(path, EXCLUSIVE):
         data = load(path)
         if expect_digest is not None and data.digest != expect_digest:
-            raise UserError(Problem(source, t(_CHANGED)))
+            raise UserError(Problem(source, _CHANGED))
         if not events:
             return data
         top = None
@@ -327,17 +327,17 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
         try:
             fd = os.open(path, os.O_RDWR | os.O_APPEND)
         except OSError as exc:
-            raise UserError(Problem(source, t(_CANNOT).format(why=exc.strerror or exc))) from None
+            raise UserError(Problem(source, _CANNOT, why=exc.strerror or exc)) from None
         try:
             before = os.fstat(fd)
             if signature(before) != state.sig:
-                raise UserError(Problem(source, t(_CHANGED)))
+                raise UserError(Problem(source, _CHANGED))
             size = before.st_size
             tail = _journal.sha(os.pread(fd, min(size, _journal.TAIL), max(0, size - _journal.TAIL)))
             try:
                 _journal.write_intent(path, before.st_ino, size, tail, blob)
             except OSError as exc:  # disk full, a read-only folder: the ledger not touched yet
-                raise UserError(Problem(source, t(_CANNOT).format(why=exc.strerror or exc))) from None
+                raise UserError(Problem(source, _CANNOT, why=exc.strerror or exc)) from None
             with _NoInterrupt():
                 try:
                     _write_all(fd, blob)
@@ -356,7 +356,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
                     _journal.clear_intent(path)
                     _memo.pop(_key(path), None)
                     _cache.drop(path)
-                    raise UserError(Problem(source, t(_RACED[outcome])))
+                    raise UserError(Problem(source, _RACED[outcome]))
                 if _acknowledge:
                     try:
                         _journal.record(path, size, blob, first_line, events, one_line, signature(after),
@@ -367,7 +367,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
                         _memo.pop(_key(path), None)
                         _cache.drop(path)
                         why = exc.strerror or str(exc)
-                        raise UserError(Problem(source, t(_UNACKNOWLEDGED[outcome]).format(why=why))) from None
+                        raise UserError(Problem(source, _UNACKNOWLEDGED[outcome], why=why)) from None
                 _journal.clear_intent(path)
                 _report.wrote(first_line, events)
         finally:
@@ -421,7 +421,7 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
     raw = path.read_bytes()
     c = state.cached
     if len(raw) != c.size or _verified_prefix(c, raw) != len(c.stretches):
-        raise UserError(Problem(source, t(_CHANGED)))
+        raise UserError(Problem(source, _CHANGED))
     lines = raw.split(newline)
     kline = lines[c.events_line]
     m = _EMPTY_FLOW_RE.match(kline)
@@ -430,7 +430,7 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
         lines[c.events_line] = bom + b"events:" + kline[m.end():]
     elif not _BLOCK_KEY_RE.match(kline):
         raise UserError(
-            Problem(source, t("追加事件要求 events: 单独占一行，下面是「- type: …」列表；请先这样改写"), c.events_line + 1)
+            Problem(source, "追加事件要求 events: 单独占一行，下面是「- type: …」列表；请先这样改写", c.events_line + 1)
         )
     new = newline.join(lines)
     if new and not new.endswith(newline):
@@ -440,7 +440,7 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
         try:
             atomic_write(path, new + chunk)
         except OSError as exc:
-            raise UserError(Problem(source, t(_CANNOT).format(why=exc.strerror or exc))) from None
+            raise UserError(Problem(source, _CANNOT, why=exc.strerror or exc)) from None
         try:
             _journal.record(path, len(new), chunk, first_line, events, one_line, signature(os.stat(path)),
                             not state.data.vanished, array, top)
@@ -449,11 +449,11 @@ def _append_rewriting_events_line(path: Path, state: _State, chunk: bytes, newli
             try:
                 atomic_write(path, raw)
             except OSError:
-                raise UserError(Problem(source, t(_UNACKNOWLEDGED["partial"]).format(why=why))) from None
+                raise UserError(Problem(source, _UNACKNOWLEDGED["partial"], why=why)) from None
             finally:
                 _memo.pop(_key(path), None)
                 _cache.drop(path)
-            raise UserError(Problem(source, t(_UNACKNOWLEDGED["removed"]).format(why=why))) from None
+            raise UserError(Problem(source, _UNACKNOWLEDGED["removed"], why=why)) from None
         _report.wrote(first_line, events)
     _memo.pop(_key(path), None)
     _cache.drop(path)
@@ -476,7 +476,7 @@ def write_new(path: Path, header_text: str, events: list[dict]) -> None:
     except YAMLError as exc:
         raise UserError(yaml_problem(exc, header_text, source)) from None
     if header is not None and not isinstance(header, dict):
-        raise UserError(Problem(source, t("账本开头应是映射（键: 值）"), 1))
+        raise UserError(Problem(source, "账本开头应是映射（键: 值）", 1))
     if (header and "events" in header) or _EVENTS_KEY_RE.search(header_text):
         raise ValueError("header_text 不能含有 events:")
     # An empty list is written `events:` (null), so the first append only adds lines.
@@ -488,7 +488,7 @@ def write_new(path: Path, header_text: str, events: list[dict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with locked(path, EXCLUSIVE):
         if path.exists():
-            raise UserError(Problem(source, t("账本已存在，不会覆盖它；要重新开始请先把它移走")))
+            raise UserError(Problem(source, "账本已存在，不会覆盖它；要重新开始请先把它移走"))
         atomic_write(path, data)
 
 
@@ -513,7 +513,7 @@ def restore(path: Path, forget: bool = False, check=None) -> list:
                                 [_journal.canonical(v.event.get("type", ""), {k: x for k, x in v.event.items() if k != "type"})
                                  for v in missing], strict=True)
             except OSError as exc:
-                raise UserError(Problem(str(path), t("无法写入 modtool 的确认记录（.modtool/acknowledged.jsonl）：{why}；什么也没改").format(why=exc.strerror or exc))) from None
+                raise UserError(Problem(str(path), "无法写入 modtool 的确认记录（.modtool/acknowledged.jsonl）：{why}；什么也没改", why=exc.strerror or exc)) from None
         else:
             flags = _journal.vanished_one_line(path)
             groups: list[tuple[bool, list[dict]]] = []

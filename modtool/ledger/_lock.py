@@ -120,7 +120,7 @@ def _wait(fd: int, mode: str, lock: Path, timeout: float | None) -> None:
             pid = _holder(fd)
             who = t("（进程 {pid}）").format(pid=pid) if pid else ""
             raise UserError(Problem(
-                str(lock), t("另一个 modtool 命令{who}一直在用这个账本，等了 {limit:g} 秒仍未结束，本命令什么也没写；请等它完成后再试（可用环境变量 MODTOOL_LOCK_WAIT 设定等待秒数）").format(who=who, limit=limit)))
+                str(lock), "另一个 modtool 命令{who}一直在用这个账本，等了 {limit:g} 秒仍未结束，本命令什么也没写；请等它完成后再试（可用环境变量 MODTOOL_LOCK_WAIT 设定等待秒数）", who=who, limit=limit))
 
 
 def _readonly_fd(lock: Path) -> int | None:
@@ -142,7 +142,7 @@ def _acquire(key: str, lock: Path, mode: str, timeout: float | None) -> _Held:
     held = _held.get(key)
     if held is not None and held.pid == os.getpid():
         if mode == EXCLUSIVE and held.mode == SHARED and held.fd < 0:
-            raise UserError(Problem(str(lock), t("无法在这个游戏文件夹里写入（只读）；请检查文件夹的权限")))
+            raise UserError(Problem(str(lock), "无法在这个游戏文件夹里写入（只读）；请检查文件夹的权限"))
         if mode == EXCLUSIVE and held.mode == SHARED:
             # Upgrade (flock converts; not atomic, but the caller re-reads after).
             _unflock(held.fd)
@@ -161,7 +161,7 @@ def _acquire(key: str, lock: Path, mode: str, timeout: float | None) -> _Held:
         else:
             why = {errno.EROFS: t("只读的文件系统"), errno.EACCES: t("没有写入权限"), errno.EPERM: t("没有写入权限"),
                    errno.ENOSPC: t("磁盘已满")}.get(exc.errno, exc.strerror)
-            raise UserError(Problem(str(lock), t("无法在这个游戏文件夹里写入（{why}）；请检查文件夹的权限，或把游戏复制到可以写的地方").format(why=why))) from None
+            raise UserError(Problem(str(lock), "无法在这个游戏文件夹里写入（{why}）；请检查文件夹的权限，或把游戏复制到可以写的地方", why=why)) from None
     try:
         _wait(fd, mode, lock, timeout)
     except BaseException:

@@ -16,7 +16,7 @@ RecursionError.
 
 from __future__ import annotations
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Message
 from modtool.core.problems import Problem, UserError
 
 MAX_DEPTH = 100  # nested collections; a ledger needs about 6
@@ -67,12 +67,14 @@ def _limit_error():
         from ruamel.yaml.error import YAMLError
 
         class LimitError(YAMLError):
-            """The document is beyond a limit; ``message`` is Chinese, ``line`` 1-based."""
+            """The document is beyond a limit; ``message`` is a message id with
+            ``args`` (modtool.core.problems), ``line`` 1-based."""
 
-            def __init__(self, message: str, line: int):
+            def __init__(self, message: str, line: int, **args):
                 super().__init__(message)
                 self.message = message
                 self.line = line
+                self.args_ = args
 
         _LimitError = LimitError
     return _LimitError
@@ -131,8 +133,8 @@ def scan_limits(text: str, header_only: bool) -> None:
                 depth += 1
                 if depth > MAX_DEPTH:
                     raise refuse(
-                        f"嵌套太深（超过 {MAX_DEPTH} 层的列表或映射）；账本用不到这么多层，请检查这里的括号或缩进",
-                        event.start_mark.line + 1,
+                        "嵌套太深（超过 {limit} 层的列表或映射）；账本用不到这么多层，请检查这里的括号或缩进",
+                        event.start_mark.line + 1, limit=MAX_DEPTH,
                     )
                 counts.append(1)
                 anchors.append(event.anchor)
@@ -154,16 +156,15 @@ def scan_limits(text: str, header_only: bool) -> None:
                 if n is None:
                     continue  # undefined: the composer says so in its own words
                 if n < 0:
-                    raise refuse(f"别名 *{name} 引用了包含它自己的锚点 &{name}（循环引用）", line)
+                    raise refuse("别名 *{name} 引用了包含它自己的锚点 &{name}（循环引用）", line, name=name)
                 aliases += 1
                 expanded += n
                 if aliases > MAX_ALIASES:
-                    raise refuse(f"别名（*…）太多：超过 {MAX_ALIASES} 个；请把引用的内容直接写出来", line)
+                    raise refuse("别名（*…）太多：超过 {limit} 个；请把引用的内容直接写出来", line, limit=MAX_ALIASES)
                 if expanded > MAX_ALIAS_NODES:
                     raise refuse(
-                        f"别名 *{name} 展开后太大：全部别名展开后超过 {MAX_ALIAS_NODES} 个节点"
-                        "（可能是层层嵌套的别名）；请把引用的内容直接写出来",
-                        line,
+                        "别名 *{name} 展开后太大：全部别名展开后超过 {limit} 个节点（可能是层层嵌套的别名）；请把引用的内容直接写出来",
+                        line, name=name, limit=MAX_ALIAS_NODES,
                     )
                 counts[depth] += n
             elif cls is StreamEndEvent:
@@ -175,9 +176,9 @@ def scan_limits(text: str, header_only: bool) -> None:
 def _too_big(text: str, limit: int):
     line = text.count("\n", 0, limit) + 1
     raise _limit_error()(
-        f"账本开头的设置部分（events: 之前）太大：超过 {limit // (1024 * 1024)} MB；"
+        "账本开头的设置部分（events: 之前）太大：超过 {mb} MB；"
         "名单和选项用不到这么多，请检查是否误粘贴了别的内容",
-        line,
+        line, mb=limit // (1024 * 1024),
     )
 
 
@@ -187,7 +188,7 @@ def yaml_problem(exc: Exception, text: str, source: str, line_offset: int = 0) -
     from ruamel.yaml.reader import ReaderError
 
     if _LimitError is not None and isinstance(exc, _LimitError):
-        return Problem(source, exc.message, exc.line + line_offset)
+        return Problem(source, exc.message, exc.line + line_offset, args=exc.args_)
     line = None
     raw = str(exc)
     if isinstance(exc, MarkedYAMLError):
@@ -201,7 +202,7 @@ def yaml_problem(exc: Exception, text: str, source: str, line_offset: int = 0) -
             line = text.count("\n", 0, pos) + 1
         raw = f"{exc.reason}: {exc.character!r}"
     zh = next((z for frag, z in _PROBLEMS_ZH if frag in raw), None)
-    msg = t("YAML 格式错误：{why}（{raw}）").format(why=t(zh), raw=raw) if zh else t("YAML 格式错误：{raw}").format(raw=raw)
+    msg = Message("YAML 格式错误：{why}（{raw}）", why=Message(zh), raw=raw) if zh else Message("YAML 格式错误：{raw}", raw=raw)
     return Problem(source, msg, None if line is None else line + line_offset)
 
 
@@ -260,7 +261,7 @@ def read_full(text: str, source: str) -> tuple[dict, list[tuple[int, object]], i
         if idx != len(pairs) - 1:
             after = pairs[idx + 1][0]
             problems.append(
-                Problem(source, t("events: 必须是账本的最后一项；请把它后面的内容移到它前面"), after.start_mark.line + 1)
+                Problem(source, "events: 必须是账本的最后一项；请把它后面的内容移到它前面", after.start_mark.line + 1)
             )
         if seq.id == "scalar" and seq.tag.endswith(":null"):
             item_nodes = []

@@ -69,11 +69,11 @@ def _read_bytes(path: Path, source: str) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise UserError(Problem(source, t("找不到账本文件；先用 modtool new 建立游戏"))) from None
+        raise UserError(Problem(source, "找不到账本文件；先用 modtool new 建立游戏")) from None
     except IsADirectoryError:
-        raise UserError(Problem(source, t("这是一个文件夹，不是账本文件"))) from None
+        raise UserError(Problem(source, "这是一个文件夹，不是账本文件")) from None
     except OSError as exc:
-        raise UserError(Problem(source, t("无法读取账本：{strerror}").format(strerror=exc.strerror))) from None
+        raise UserError(Problem(source, "无法读取账本：{strerror}", strerror=exc.strerror)) from None
 
 
 def _decode(raw: bytes, source: str) -> str:
@@ -82,7 +82,7 @@ def _decode(raw: bytes, source: str) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise UserError(
-            Problem(source, t("账本不是 UTF-8 编码；请在编辑器里用 UTF-8 另存（第一处无法解码的字节在这一行）"), line)
+            Problem(source, "账本不是 UTF-8 编码；请在编辑器里用 UTF-8 另存（第一处无法解码的字节在这一行）", line)
         ) from None
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -146,14 +146,14 @@ def _to_events(items: list, source: str) -> tuple[list[Event], list[Problem]]:
     problems: list[Problem] = []
     for line, item in items:
         if not isinstance(item, dict):
-            problems.append(Problem(source, t("事件应是映射（type: … 等字段），现在是「{item}」").format(item=item), line))
+            problems.append(Problem(source, "事件应是映射（type: … 等字段），现在是「{item}」", line, item=item))
             continue
         if "type" not in item:
-            problems.append(Problem(source, t("事件缺少 type 字段"), line))
+            problems.append(Problem(source, "事件缺少 type 字段", line))
             continue
         etype = item["type"]
         if not isinstance(etype, str) or not etype:
-            problems.append(Problem(source, t("事件的 type 应为文字，现在是「{etype}」").format(etype=etype), line))
+            problems.append(Problem(source, "事件的 type 应为文字，现在是「{etype}」", line, etype=etype))
             continue
         del item["type"]  # the items are fresh dicts of ours: no copy
         events.append(Event(etype, item, line))
@@ -205,13 +205,13 @@ def _stat(path: Path, source: str) -> os.stat_result:
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        raise UserError(Problem(source, t("找不到账本文件；先用 modtool new 建立游戏"))) from None
+        raise UserError(Problem(source, "找不到账本文件；先用 modtool new 建立游戏")) from None
     except OSError as exc:
-        raise UserError(Problem(source, t("无法读取账本：{strerror}").format(strerror=exc.strerror))) from None
+        raise UserError(Problem(source, "无法读取账本：{strerror}", strerror=exc.strerror)) from None
     import stat as _s
 
     if _s.S_ISDIR(st.st_mode):
-        raise UserError(Problem(source, t("这是一个文件夹，不是账本文件")))
+        raise UserError(Problem(source, "这是一个文件夹，不是账本文件"))
     return st
 
 
