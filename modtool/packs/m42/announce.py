@@ -19,11 +19,11 @@ def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night
             close: datetime | None = None, card: int | None = None, character: str | None = None,
             title: str | None = None) -> dict:
     if kind not in KINDS:
-        raise UserError(f"未知的帖子种类「{kind}」；可用：" + "、".join(KINDS))
+        raise UserError("未知的帖子种类「{kind}」；可用：{kinds}", kind=kind, kinds="、".join(KINDS))
     if character is not None and kind != "roles":
-        raise UserError(f"--character 只用于 roles（身份通知），不用于 {kind}")
+        raise UserError("--character 只用于 roles（身份通知），不用于 {kind}", kind=kind)
     if title is not None and kind != "vote":
-        raise UserError(Problem("命令行", f"--title 只用于 vote 帖（现在是「{kind}」）"))
+        raise UserError(Problem("命令行", "--title 只用于 vote 帖（现在是「{kind}」）", kind=kind))
     day = day if day is not None else st.number
     night = night if night is not None else st.number
     if kind == "vote":

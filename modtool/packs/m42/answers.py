@@ -68,7 +68,7 @@ def _said(st, gd, lines: list[str]) -> Said:
 
 def card(game_dir: Path, character: str, color: str, reason: str, floor: int | None = None, at: str | None = None, again: bool = False) -> Said:
     if floor is not None and floor < 1:  # a floor of the thread is numbered from 1
-        raise refuse("--floor", f"楼层应从 1 开始，而不是 {floor}")
+        raise refuse("--floor", "楼层应从 1 开始，而不是 {floor}", args={"floor": floor})
     if not reason.strip():  # M42-R13: a card says why it was given
         raise refuse("--reason", "判罚理由不能为空")
     gd = _m42_game(game_dir)
@@ -97,9 +97,9 @@ def withdraw(game_dir: Path, number: int, reason: str) -> Said:
     def withdrawable(st) -> None:
         card = next((c for c in st.cards if c.number == number), None)
         if card is None:
-            raise refuse("编号 NUMBER", f"没有第 {number} 张牌（modtool cards 列出编号；潜水黄牌用 modtool waive 免除）")
+            raise refuse("编号 NUMBER", "没有第 {number} 张牌（modtool cards 列出编号；潜水黄牌用 modtool waive 免除）", number=number)
         if card.withdrawn:
-            raise refuse("编号 NUMBER", f"第 {number} 张牌已经撤销过了（{card.withdrawn}）")
+            raise refuse("编号 NUMBER", "第 {number} 张牌已经撤销过了（{withdrawn}）", number=number, withdrawn=card.withdrawn)
         if card.event is not None:
             ev["of"] = card.event  # named by its id, which no later undo moves
 
@@ -122,7 +122,7 @@ def decide(game_dir: Path, character: str, camp_loses: bool, at: str | None = No
 
     def asked(st) -> None:
         if not any(p.kind == "camp_loss" and p.who == name for p in st.pending):
-            raise refuse("角色 CHARACTER", f"现在没有关于{name}的待决定事项（只有红牌罚下后才需要决定）")
+            raise refuse("角色 CHARACTER", "现在没有关于{name}的待决定事项（只有红牌罚下后才需要决定）", name=name)
 
     ev = {"type": "decision", "about": "camp_loss", "character": name, "loses": camp_loses, "at": _fmt(_now(at, gd))}
     return _record(game_dir, ev, f"已记录：{name}的阵营{'判负' if camp_loses else '不判负'}", asked)

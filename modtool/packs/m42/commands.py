@@ -65,7 +65,7 @@ def rehearse(gd: GameDir, events: list[dict], players: bool = False) -> None:
     player's submission (``act``): a rule the player broke inside the ability's window
     (a dead target, a self-save, a late save) is a fact, kept and shown as refused (G-R1)."""
     from modtool.core.simulation import simulated
-    from modtool.core.i18n import t
+    from modtool.core.i18n import Message
 
     sim = simulated(gd, events)
     try:
@@ -75,8 +75,8 @@ def rehearse(gd: GameDir, events: list[dict], players: bool = False) -> None:
     except UserError as exc:  # the new events leave a ledger replay cannot read
         found = [p for p in exc.problems if p.line is None or p.line > gd.raw_last_line] or exc.problems
     if found:
-        mine = t("这次要记下的事件")  # no ledger line names them: none was written
-        raise UserError([Problem(mine, t("{message}（什么也没写）").format(message=p.message.removeprefix("不受理：")))
+        mine = Message("这次要记下的事件")  # no ledger line names them: none was written
+        raise UserError([Problem(mine, "{message}（什么也没写）", message=Message(p.msgid.removeprefix("不受理："), p.args))
                          for p in found])
 
 
@@ -99,7 +99,7 @@ def record_act(game_dir, actor: str, ability: str, targets: list[str], at, night
         ev = {"type": "last_words", "character": actor, "text": text, "at": fmt(at)}
     else:
         if len(targets) > 1:
-            raise UserError(f"<{ABILITY_NAMES[ability]}>只能选一个目标")
+            raise UserError("<{ABILITY_NAMES}>只能选一个目标", ABILITY_NAMES=ABILITY_NAMES[ability])
         ev = {"type": "act"}
         if night is not None or before.phase == "night":
             ev["night"] = night if night is not None else before.number
@@ -142,18 +142,13 @@ def record_advance(game_dir, at: datetime, typed: bool = True) -> tuple[State, S
     if not typed and before.phase == "day":
         close = Engine(gd, before).day_close(before.number)
         if close is not None and at < close:
-            from modtool.core.i18n import t
-
-            raise UserError(Problem("参数 --at", t(
-                "第 {day} 天要到 {close} 才关门（M42-R15）：现在（{now}）结算会提前关门，之后的帖子都算迟到，潜水也按这时判；"
-                "确实要提前结算请用 --at 写明结算的时间（M42-R5b），否则到关门后再 advance（什么也没写）").format(
-                day=before.number, close=fmt(close, False), now=fmt(at, False))))
+            raise UserError(Problem("参数 --at", "第 {day} 天要到 {close} 才关门（M42-R15）：现在（{now}）结算会提前关门，之后的帖子都算迟到，潜水也按这时判；"
+                "确实要提前结算请用 --at 写明结算的时间（M42-R5b），否则到关门后再 advance（什么也没写）", day=before.number, close=fmt(close, False), now=fmt(at, False)))
     from modtool.packs.m42.windows import phase_window
 
     window = phase_window(gd, before)
     if window.start is not None and at < window.start:  # time does not run backwards
-        raise UserError(Problem("参数 --at", f"{fmt(at, False)} 早于{window.label}开始的时间 {fmt(window.start, False)}，"
-                                            "不能在这之前结束这个阶段（什么也没写）"))
+        raise UserError(Problem("参数 --at", "{fmt} 早于{label}开始的时间 {fmt2}，不能在这之前结束这个阶段（什么也没写）", fmt=fmt(at, False), label=window.label, fmt2=fmt(window.start, False)))
     ev = {"type": "advance", "phase": before.phase, "number": before.number, "at": fmt(at)}
     rehearse(gd, [ev])
     record_fact(gd, [ev])
@@ -185,7 +180,7 @@ def _fresh(game_dir) -> tuple[GameDir, State]:
 def _started(gd: GameDir, st: State, day: int, what: str):
     rec = st.days.get(day)
     if rec is None:
-        raise UserError(Problem("命令行 --day", f"第 {day} 天还没有开始（当前：{phase_label(st)}）；开始后再记录{what}"))
+        raise UserError(Problem("命令行 --day", "第 {day} 天还没有开始（当前：{phase_label}）；开始后再记录{what}", day=day, phase_label=phase_label(st), what=what))
     return rec
 
 
@@ -202,10 +197,9 @@ def record_close(game_dir, day: int, at: datetime, note: str | None, force: bool
     gd, st = _fresh(game_dir)
     rec = _started(gd, st, day, "关门时间")
     if rec.opened is not None and at <= rec.opened:
-        raise UserError(Problem("命令行 --at", f"关门时间 {fmt(at, False)} 早于第 {day} 天开始的时间 {fmt(rec.opened, False)}"))
+        raise UserError(Problem("命令行 --at", "关门时间 {fmt} 早于第 {day} 天开始的时间 {fmt2}", fmt=fmt(at, False), day=day, fmt2=fmt(rec.opened, False)))
     if rec.closed is not None and not force:
-        raise UserError(Problem("命令行 --day", f"第 {day} 天已经结算（{fmt(rec.closed, False)} 关门）：改它的关门时间会重新计票，"
-                                "之后的夜晚行动、出局和已发的公告都可能改变；确实要改请加 --force（什么也没写）"))
+        raise UserError(Problem("命令行 --day", "第 {day} 天已经结算（{fmt} 关门）：改它的关门时间会重新计票，之后的夜晚行动、出局和已发的公告都可能改变；确实要改请加 --force（什么也没写）", day=day, fmt=fmt(rec.closed, False)))
     said = [f"已记录：第 {day} 天 {fmt(at, False)} 关门"]
     earlier = facts.close_of(gd, day)
     if earlier is not None:
@@ -222,17 +216,14 @@ def record_close(game_dir, day: int, at: datetime, note: str | None, force: bool
 def record_open(game_dir, day: int, at: datetime, force: bool = False) -> str:
     """When day 1 opened (M42-R15); later days open with ``advance`` from dawn."""
     if day != 1:
-        raise UserError(Problem("命令行 --day", f"第 {day} 天由黎明时的 modtool advance 开始，开始时间就是那次 advance 的 --at；"
-                                "open 只记录第 1 天的开始"))
+        raise UserError(Problem("命令行 --day", "第 {day} 天由黎明时的 modtool advance 开始，开始时间就是那次 advance 的 --at；open 只记录第 1 天的开始", day=day))
     gd, st = _fresh(game_dir)
     rec = st.days.get(1)
     if rec is not None and rec.closed is not None and not force:
-        raise UserError(Problem("命令行 --day", f"第 1 天已经结算（{fmt(rec.closed, False)} 关门）：改开始时间会重算关门时间并重新计票，"
-                                "之后的一切都可能改变；确实要改请加 --force（什么也没写）"))
+        raise UserError(Problem("命令行 --day", "第 1 天已经结算（{fmt} 关门）：改开始时间会重算关门时间并重新计票，之后的一切都可能改变；确实要改请加 --force（什么也没写）", fmt=fmt(rec.closed, False)))
     first = min(facts.post_times(gd, [e for e in gd.of_type("post") if e.data.get("day") == 1]), default=None)
     if first is not None and at > first and not force:
-        raise UserError(Problem("命令行 --at", f"已经导入了 {fmt(first, False)} 的帖子，早于这个开始时间 {fmt(at, False)}；"
-                                "确实是这个时间请加 --force（什么也没写）"))
+        raise UserError(Problem("命令行 --at", "已经导入了 {fmt} 的帖子，早于这个开始时间 {fmt2}；确实是这个时间请加 --force（什么也没写）", fmt=fmt(first, False), fmt2=fmt(at, False)))
     _append(gd, {"type": "open", "day": 1, "at": fmt(at)})
     return f"已记录：第 1 天 {fmt(at, False)} 开始"
 
@@ -251,18 +242,18 @@ def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetim
     from modtool.packs.m42.tally import tally_day
 
     if kind not in ("vote", "change"):
-        raise UserError(Problem("命令行 --kind", f"应为 vote（投票）或 change（改票），而不是「{kind}」"))
+        raise UserError(Problem("命令行 --kind", "应为 vote（投票）或 change（改票），而不是「{kind}」", kind=kind))
     gd, st = _fresh(game_dir)
     if day is None:
         if st.phase != "day":
-            raise UserError(Problem("命令行 --day", f"现在是{phase_label(st)}，请用 --day 给出是第几天的代投"))
+            raise UserError(Problem("命令行 --day", "现在是{phase_label}，请用 --day 给出是第几天的代投", phase_label=phase_label(st)))
         day = st.number
     rec = _started(gd, st, day, "代投")
     close = Engine(gd, st).day_close(day)
     if (rec.opened is not None and at < rec.opened) or (close is not None and at > close):
         # M42-R5: a delegated vote is a vote of its day; a time outside the day is a typo of --at or --day.
         span = f"{fmt(rec.opened, False) if rec.opened else '？'} 至 {fmt(close, False) if close else '？'}"
-        raise UserError(Problem("命令行 --at", f"代投时间 {fmt(at, False)} 不在第 {day} 天之内（{span}，M42-R5）：请检查 --at 和 --day（什么也没写）"))
+        raise UserError(Problem("命令行 --at", "代投时间 {fmt} 不在第 {day} 天之内（{span}，M42-R5）：请检查 --at 和 --day（什么也没写）", fmt=fmt(at, False), day=day, span=span))
     name = _character(gd, voter, "投票人 VOTER")
     abstain = target.strip() in facts.vote_labels(gd).abstain
     whom = target.strip() if abstain else _character(gd, target, "投票对象 TARGET")
@@ -278,7 +269,7 @@ def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetim
     ref = ref_of(gd.events[-1])
     t = tally_day(day_context(gd, st, day), facts.vote_posts(gd, day), facts.proxies_of(gd, day),
                   facts.vote_labels(gd), facts.vote_options(gd))
-    refused = [Problem(gd.source, f"代投不受理：{e['reason'].removeprefix('代投：')}", line)
+    refused = [Problem(gd.source, "代投不受理：{removeprefix}", line, removeprefix=e['reason'].removeprefix('代投：'))
                for e in t.invalid if e.get("proxy") and e.get("event") == ref]
     return f"已记录代投：第 {day} 天 {name} → {whom}（{fmt(at, False)}）", refused
 
@@ -294,7 +285,7 @@ def record_notice(game_dir, to: str, night: int | None, when, explicit: bool = F
         n = night if night is not None else st.number
         rec = st.nights.get(n)
         if rec is None:
-            raise UserError(f"第 {n} 夜还没有开始")
+            raise UserError("第 {n} 夜还没有开始", n=n)
         since = rec.kill_at or rec.start
         already = facts.first_notice(gd, "witch", since, night=n)
         if already is not None:
@@ -303,11 +294,10 @@ def record_notice(game_dir, to: str, night: int | None, when, explicit: bool = F
             return gd, st, f"第 {n} 夜已经过去，没有记录通知女巫的时间（要补记，用 --told-at 给出当时发出的时间）"
         at = when()
         if at < since:
-            raise UserError(Problem("命令行", f"通知时间 {fmt(at, False)} 早于狼人提交指杀的时间 {fmt(since, False)}"))
+            raise UserError(Problem("命令行", "通知时间 {fmt} 早于狼人提交指杀的时间 {fmt2}", fmt=fmt(at, False), fmt2=fmt(since, False)))
         if rec.kill is None and at < eng.night_deadline(n):
             # Told "no one" while the wolves may still submit: the notice would be wrong (M42-R15).
-            raise UserError(Problem("命令行", f"狼人还没有提交第 {n} 夜的指杀（时限 {fmt(eng.night_deadline(n), False)}）："
-                                    f"先用 modtool act {gd.folder_arg} 狼人 kill 目标 记下，或等时限过后再通知女巫（什么也没写）"))
+            raise UserError(Problem("命令行", "狼人还没有提交第 {n} 夜的指杀（时限 {fmt}）：先用 modtool act {folder_arg} 狼人 kill 目标 记下，或等时限过后再通知女巫（什么也没写）", n=n, fmt=fmt(eng.night_deadline(n), False), folder_arg=gd.folder_arg))
         ev = {"type": "notice", "to": "witch", "night": n, "at": fmt(at)}
         gd, st = _append(gd, ev)
         return gd, st, f"已记录：第 {n} 夜 {fmt(at, False)} 通知女巫，时限 {fmt(Engine(gd, st).witch_due(n), False)}（M42-R15）"
@@ -319,7 +309,7 @@ def record_notice(game_dir, to: str, night: int | None, when, explicit: bool = F
         return gd, st, f"已在 {fmt(already, False)} 通知{p.who}（账本里已有记录），时限 {fmt(p.due, False)}"
     at = when()
     if at < p.since:
-        raise UserError(Problem("命令行", f"通知时间 {fmt(at, False)} 早于{p.who}出局的时间 {fmt(p.since, False)}"))
+        raise UserError(Problem("命令行", "通知时间 {fmt} 早于{who}出局的时间 {fmt2}", fmt=fmt(at, False), who=p.who, fmt2=fmt(p.since, False)))
     gd, st = _append(gd, {"type": "notice", "to": "hunter", "character": p.who, "at": fmt(at)})
     due = next((q.due for q in st.pending if q.kind == "shoot" and q.who == p.who), None)
     return gd, st, f"已记录：{fmt(at, False)} 通知{p.who}可以开枪，时限 {fmt(due, False) if due else '—'}（M42-R15）"

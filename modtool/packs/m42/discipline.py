@@ -18,12 +18,12 @@ def schedule_json(gd: GameDir, st: State, day: int | None = None) -> dict:
     day = day or st.number
     rec = st.days.get(day)
     if rec is None:
-        raise UserError(Problem(gd.source, f"第 {day} 天还没有开始（当前：{phase_label(st)}）"))
+        raise UserError(Problem(gd.source, "第 {day} 天还没有开始（当前：{phase_label}）", day=day, phase_label=phase_label(st)))
     eng = Engine(gd)
     eng.st = st
     sch = eng.schedule(day)
     if sch is None:
-        raise UserError(Problem(gd.source, f"不知道第 1 天何时开始：用 modtool open {gd.folder_arg} --day 1 --at \"2026-11-02 10:00\" 记下，或先导入第 1 天的帖子"))
+        raise UserError(Problem(gd.source, "不知道第 1 天何时开始：用 modtool open {folder_arg} --day 1 --at \"2026-11-02 10:00\" 记下，或先导入第 1 天的帖子", folder_arg=gd.folder_arg))
     explicit = facts.close_of(gd, day)
     close = rec.closed or explicit or sch.closes
     out = sch.to_json()

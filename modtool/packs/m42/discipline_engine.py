@@ -68,7 +68,7 @@ class DisciplineMixin:
         if name is None:
             return
         if color is None:
-            self.problem(ev, f"牌的颜色应为 blue、yellow 或 red，而不是「{ev.data.get('color')}」")
+            self.problem(ev, "牌的颜色应为 blue、yellow 或 red，而不是「{get}」", get=ev.data.get('color'))
             return
         at = facts.event_time(self.gd, ev)
         card = Card(self.next_card_number(), name, color, str(ev.data.get("reason", "")), at, ev.data.get("floor"), ev.line,
@@ -114,7 +114,7 @@ class DisciplineMixin:
         of = ev.data.get("of")  # the card's id: its number shifts when an earlier card is undone
         card = next((c for c in st.cards if (c.event == of if of is not None else c.number == n)), None)
         if card is None or card.withdrawn:
-            self.problem(ev, f"没有第 {n} 张牌可以撤销（modtool cards 列出编号；潜水黄牌用 modtool waive 免除）")
+            self.problem(ev, "没有第 {n} 张牌可以撤销（modtool cards 列出编号；潜水黄牌用 modtool waive 免除）", n=n)
             return
         card.withdrawn = str(ev.data.get("reason", "导演撤销"))
         if card.character in st.red_queue:
@@ -123,7 +123,7 @@ class DisciplineMixin:
             if standing([c for c in st.cards if c.character == card.character]).red == 0:
                 st.red_queue.remove(card.character)
         elif card.character not in st.alive and any(e.name == card.character and e.cause == "redcard" for e in st.exits):
-            st.warnings.append(Problem(self.gd.source, f"{card.character}已经红牌罚下；撤销这张牌不会让其回到场上", ev.line))
+            st.warnings.append(Problem(self.gd.source, "{character}已经红牌罚下；撤销这张牌不会让其回到场上", ev.line, character=card.character))
 
     def decision(self, ev) -> None:
         """The director's answer to a question the rules leave open (M42-R13: does the camp lose?)."""
@@ -131,7 +131,7 @@ class DisciplineMixin:
         name = self.character(ev.data.get("character"), ev)
         p = next((p for p in st.pending if p.kind == "camp_loss" and p.who == name), None)
         if p is None:
-            self.problem(ev, f"现在没有关于{name}的待决定事项")
+            self.problem(ev, "现在没有关于{name}的待决定事项", name=name)
             return
         st.pending.remove(p)
         at = facts.event_time(self.gd, ev)
@@ -149,7 +149,7 @@ class DisciplineMixin:
         if name is None:
             return
         if name in st.substituted:
-            self.refuse(ev, f"不受理：{name}已经更换过一次替补（M42-R16）；无法继续时只能红牌罚下")
+            self.refuse(ev, "不受理：{name}已经更换过一次替补（M42-R16）；无法继续时只能红牌罚下", name=name)
             return
         st.substituted[name] = {"player": ev.data.get("player"), "at": ev.data.get("at")}
         self.note(facts.event_time(self.gd, ev), f"{name}更换替补：{ev.data.get('player')}", False)
@@ -171,6 +171,6 @@ class DisciplineMixin:
         """M42-R16: an assistant only for a player with at most 3 earlier games."""
         games = ev.data.get("games")
         if not isinstance(games, int) or games > 3:
-            self.refuse(ev, f"不受理：场外助理只允许累计三场或以下的玩家申请（该玩家 {games} 场，M42-R16）")
+            self.refuse(ev, "不受理：场外助理只允许累计三场或以下的玩家申请（该玩家 {games} 场，M42-R16）", games=games)
 
 

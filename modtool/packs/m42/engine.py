@@ -44,16 +44,16 @@ class Engine(DisciplineMixin):
 
     # -- helpers ---------------------------------------------------------------
 
-    def problem(self, ev, message: str) -> None:
-        self.st.problems.append(Problem(self.gd.source, message, ev.line if ev is not None else None))
+    def problem(self, ev, message: str, /, **args) -> None:
+        self.st.problems.append(Problem(self.gd.source, message, ev.line if ev is not None else None, **args))
 
-    def refuse(self, ev, message: str, slip: bool = False) -> None:
+    def refuse(self, ev, message: str, /, slip: bool = False, **args) -> None:
         """A submission the rules refuse: kept in the ledger as a fact, shown as 不受理, not damage.
 
         ``slip``: no player could have submitted it (outside any window of the ability:
         the wrong phase, an actor who is out or lacks the ability, a right nobody holds):
         the director's slip, which a command refuses before writing (as 甄嬛's windows)."""
-        p = Problem(self.gd.source, message, ev.line if ev is not None else None, refused=True)
+        p = Problem(self.gd.source, message, ev.line if ev is not None else None, refused=True, **args)
         self.st.problems.append(p)
         if slip:
             self.st.slips.append(p)
@@ -64,7 +64,7 @@ class Engine(DisciplineMixin):
     def character(self, label, ev) -> str | None:
         found = self.roster.lookup(str(label))
         if len(found) != 1:
-            self.problem(ev, f"「{label}」不是本局角色的名字" if not found else f"「{label}」同时是几个角色的名字")
+            self.problem(ev, "「{label}」不是本局角色的名字" if not found else "「{label}」同时是几个角色的名字", label=label)
             return None
         return found[0].name
 
@@ -133,7 +133,7 @@ class Engine(DisciplineMixin):
         at = facts.event_time(self.gd, ev)
         closing, number = ev.data.get("phase"), ev.data.get("number")
         if (closing, number) != (st.phase, st.number):
-            self.problem(ev, f"advance 记的是结束「{closing} {number}」，但此时是「{st.phase} {st.number}」")
+            self.problem(ev, "advance 记的是结束「{closing} {number}」，但此时是「{phase} {number2}」", closing=closing, number=number, phase=st.phase, number2=st.number)
             return
         self.expire(at)
         if st.phase == "day":
@@ -325,7 +325,7 @@ class Engine(DisciplineMixin):
         ability = ev.data.get("ability")
         at = facts.event_time(self.gd, ev) if ev.data.get("at") else None
         if ability not in ABILITY_NAMES:
-            self.problem(ev, f"未知的技能「{ability}」（可用：{'、'.join(ABILITY_NAMES)}）")
+            self.problem(ev, "未知的技能「{ability}」（可用：{ABILITY_NAMES}）", ability=ability, ABILITY_NAMES='、'.join(ABILITY_NAMES))
             return
         if at is None:
             self.problem(ev, "提交缺少时间 at，无法核对时限")
@@ -342,7 +342,7 @@ class Engine(DisciplineMixin):
         slip = self.slip(ability, actor, target, ev)
         refusal = slip or self.refusal(ability, actor, target, at, ev)
         if refusal:
-            self.refuse(ev, f"不受理：{refusal}", slip=slip is not None)
+            self.refuse(ev, "不受理：{refusal}", slip=slip is not None, refusal=refusal)
             return
         getattr(self, f"do_{ability}")(actor, target, at, ev)
 
@@ -441,7 +441,7 @@ class Engine(DisciplineMixin):
         rec.used.add("save")
         self.st.potions_used.add("save")
         if target != rec.kill:
-            self.st.warnings.append(Problem(self.gd.source, f"女巫救的{target}不是被指杀的角色：救药白白用掉（M42-R6）", ev.line))
+            self.st.warnings.append(Problem(self.gd.source, "女巫救的{target}不是被指杀的角色：救药白白用掉（M42-R6）", ev.line, target=target))
         self.note(at, f"第 {rec.number} 夜：女巫对{target}使用救药", False)
 
     def do_poison(self, actor, target, at, ev) -> None:
@@ -489,18 +489,18 @@ class Engine(DisciplineMixin):
             return
         words = st.last_words.setdefault(name, [])
         if len(words) >= LAST_WORDS_LIMIT:
-            self.refuse(ev, f"不受理：{name}的遗言已满 {LAST_WORDS_LIMIT} 条（M42-R10）")
+            self.refuse(ev, "不受理：{name}的遗言已满 {LAST_WORDS_LIMIT} 条（M42-R10）", name=name, LAST_WORDS_LIMIT=LAST_WORDS_LIMIT)
             return
         p = next((p for p in st.pending if p.kind == "last_words" and p.who == name), None)
         if p is None:
-            self.refuse(ev, f"不受理：{name}现在没有留遗言的权利（M42-R10）", slip=True)
+            self.refuse(ev, "不受理：{name}现在没有留遗言的权利（M42-R10）", slip=True, name=name)
             return
         text = str(ev.data.get("text", ""))
         words.append({"text": text, "at": facts.event_time(self.gd, ev) if ev.data.get("at") else None, "line": ev.line})
         if len(words) == LAST_WORDS_LIMIT:
             st.pending.remove(p)  # all four are in: nothing more is awaited
         if "[" in text and "]" in text:
-            self.st.warnings.append(Problem(self.gd.source, f"{name}的遗言里有论坛代码（M42-R10、R17：请导演判断）", ev.line))
+            self.st.warnings.append(Problem(self.gd.source, "{name}的遗言里有论坛代码（M42-R10、R17：请导演判断）", ev.line, name=name))
 
 
     def bar(self, ev) -> None:
@@ -511,12 +511,12 @@ class Engine(DisciplineMixin):
         p = next((p for p in st.pending if p.kind == "bar"), None)
         day = ev.data.get("day")
         if p is None or day != st.number + 1:
-            self.refuse(ev, f"不受理：第 {day} 天的禁票无效：只有前一天因冤死出局的替罪羊可以指定（M42-R8）", slip=True)
+            self.refuse(ev, "不受理：第 {day} 天的禁票无效：只有前一天因冤死出局的替罪羊可以指定（M42-R8）", slip=True, day=day)
             return
         names = [n for n in (self.character(v, ev) for v in ev.data.get("voters", [])) if n]
         out = [n for n in names if n not in st.alive]
         if out:
-            self.refuse(ev, f"不受理：{'、'.join(out)}已出局，只能指定仍在场上的角色；替罪羊可以重新指定（M42-R8）")
+            self.refuse(ev, "不受理：{out}已出局，只能指定仍在场上的角色；替罪羊可以重新指定（M42-R8）", out='、'.join(out))
             return
         at = facts.event_time(self.gd, ev) if ev.data.get("at") else p.since
         self.choice(("bar", day), ev, "、".join(sorted(names)), at)
@@ -558,10 +558,10 @@ def day_context(gd: GameDir, st: State, day: int, close: datetime | None = None)
 
     rec = st.days.get(day)
     if rec is None:
-        raise UserError(Problem(gd.source, f"第 {day} 天还没有开始（当前：{phase_label(st)}）"))
+        raise UserError(Problem(gd.source, "第 {day} 天还没有开始（当前：{phase_label}）", day=day, phase_label=phase_label(st)))
     if rec.ctx is not None:
         return rec.ctx
     close = close or Engine(gd, st).day_close(day)
     if close is None:
-        raise UserError(Problem(gd.source, f"第 {day} 天没有关门时间：用 modtool open 记下第 1 天开始的时间（由它算出关门时间），或用 modtool close {gd.folder_arg} --day {day} --at … 记下关门时间"))
+        raise UserError(Problem(gd.source, "第 {day} 天没有关门时间：用 modtool open 记下第 1 天开始的时间（由它算出关门时间），或用 modtool close {folder_arg} --day {day} --at … 记下关门时间", day=day, folder_arg=gd.folder_arg))
     return Engine(gd, st).day_ctx(day, close)

@@ -45,7 +45,7 @@ def vote_post_title(gd: GameDir, title: str | None) -> str:
         return title
     value = gd.options.get("vote_post_title") or ""
     if not isinstance(value, str):
-        raise UserError(Problem(gd.source, f"options → vote_post_title 应是文字（现在是「{value}」）"))
+        raise UserError(Problem(gd.source, "options → vote_post_title 应是文字（现在是「{value}」）", value=value))
     return value
 
 
@@ -158,6 +158,6 @@ def day1_opens(gd: GameDir) -> datetime | None:
         try:
             return parse_time(gd.header["opens"], gd.tz)
         except ValueError as exc:
-            raise UserError(Problem(gd.source, f"opens：{exc}")) from None
+            raise UserError(Problem(gd.source, "opens：{exc}", exc=exc)) from None
     times = [t for th in ("discussion", "vote", "process") for t in post_times(gd, _posts_by_day(gd, th).get(1, []))]
     return min(times) if times else None

@@ -22,17 +22,14 @@ def lurking_yellow(st: State, character: str, day: int, rule: str):
 
     rec = st.days.get(day)
     if rec is None or rec.closed is None:
-        raise refuse("--day", t("第 {day} 天还没有结算（当前：{phase}）：潜水黄牌在那天关门结算时才判出，结算之后再免除")
-                     .format(day=day, phase=phase_label(st)))
+        raise refuse("--day", "第 {day} 天还没有结算（当前：{phase}）：潜水黄牌在那天关门结算时才判出，结算之后再免除", day=day, phase=phase_label(st))
     yellows = [c for c in st.cards if c.source == "lurking" and c.lurk is not None and c.lurk[0] == day]
     card = next((c for c in yellows if c.character == character and c.lurk[1] == rule), None)
     if card is None:
         given = t("、").join(f"{c.character}（{c.lurk[1]}，{LURK_RULES[c.lurk[1]]}）" for c in yellows) or t("没有")
-        raise refuse("--rule", t("{name}第 {day} 天没有潜水（{rule}，{label}）的黄牌；这一天的潜水黄牌：{given}")
-                     .format(name=character, day=day, rule=rule, label=LURK_RULES[rule], given=given))
+        raise refuse("--rule", "{name}第 {day} 天没有潜水（{rule}，{label}）的黄牌；这一天的潜水黄牌：{given}", name=character, day=day, rule=rule, label=LURK_RULES[rule], given=given)
     if card.withdrawn:
-        raise refuse("--rule", t("{name}第 {day} 天潜水（{rule}）的黄牌已经免除过了（{why}）")
-                     .format(name=character, day=day, rule=rule, why=card.withdrawn))
+        raise refuse("--rule", "{name}第 {day} 天潜水（{rule}）的黄牌已经免除过了（{why}）", name=character, day=day, rule=rule, why=card.withdrawn)
     return card
 
 
@@ -42,8 +39,7 @@ def discussion_day(st: State, day: int) -> None:
     from modtool.core.i18n import t
 
     if day not in st.days:
-        raise refuse("--day", t("第 {day} 天还没有开始（当前：{phase}）：加速只能宣布给已经开始的讨论日")
-                     .format(day=day, phase=phase_label(st)))
+        raise refuse("--day", "第 {day} 天还没有开始（当前：{phase}）：加速只能宣布给已经开始的讨论日", day=day, phase=phase_label(st))
 
 
 def earlier_games(games: int) -> None:
@@ -51,4 +47,4 @@ def earlier_games(games: int) -> None:
     from modtool.core.i18n import t
 
     if games < 0:
-        raise refuse("--games", t("此前参加的场次应是 0 或更多，而不是 {games}").format(games=games))
+        raise refuse("--games", "此前参加的场次应是 0 或更多，而不是 {games}", games=games)

@@ -53,7 +53,7 @@ class M42Pack(GamePack):
         try:
             parse_clock(options.get("close_time", "21:00"))
         except ValueError as exc:
-            return [Problem(source, f"options → close_time：{exc}")]
+            return [Problem(source, "options → close_time：{exc}", exc=exc)]
         return []
 
     def results(self, gd) -> dict:

@@ -16,7 +16,7 @@ from modtool.core.problems import Problem, UserError
 
 def require_m42(gd) -> None:
     if gd.game.id != "m42":
-        raise UserError(t("这个命令目前只支持 {games}，这局是 {game}").format(games="m42", game=gd.game.id))
+        raise UserError("这个命令目前只支持 {games}，这局是 {game}", games="m42", game=gd.game.id)
 
 
 def m42_state(game_dir: Path):
@@ -131,6 +131,6 @@ def post_view(game_dir: Path, kind: str, fmt_: str, options: dict):
 
     gd, st = m42_state(game_dir)
     if kind in ("witch", "hunter"):
-        raise UserError(Problem("kind", f"{kind} 通知发出时要记下时间（M42-R15）：请用 modtool announce {gd.folder_arg} {kind}"))
+        raise UserError(Problem("kind", "{kind} 通知发出时要记下时间（M42-R15）：请用 modtool announce {folder_arg} {kind}", kind=kind, folder_arg=gd.folder_arg))
     text = post_text(game_dir, gd, st, kind, fmt_, options)
     return View.of("post", gd.game.id, {"kind": kind, "format": fmt_, "text": text}, text)

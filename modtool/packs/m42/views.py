@@ -34,7 +34,7 @@ def public_view(gd: GameDir, st: State) -> dict:
 def day_start(gd: GameDir, st: State, day: int) -> dict:
     """M42-R10/R15: the exits since the previous day opened, in exit order, with last words."""
     if day < 2 or day not in st.days or st.days[day].opened is None:
-        raise UserError(f"第 {day} 天还没有开始（开始帖从第 2 天起，在 advance 开始新的一天之后）")
+        raise UserError("第 {day} 天还没有开始（开始帖从第 2 天起，在 advance 开始新的一天之后）", day=day)
     opened, prev = st.days[day].opened, st.days[day - 1]
     since = prev.opened
     exits = [e for e in st.exits if (since is None or e.at >= since) and e.at <= opened]
@@ -72,7 +72,7 @@ def succession(gd: GameDir, st: State) -> dict:
 
 def end(gd: GameDir, st: State) -> dict:
     if not st.over:
-        raise UserError(f"游戏还没有结束（当前：{phase_label(st)}）")
+        raise UserError("游戏还没有结束（当前：{phase_label}）", phase_label=phase_label(st))
     camps = gd.game.data["camps"]
     exits = {e.name: e for e in st.exits}
     return {
@@ -107,7 +107,7 @@ def role_cards(gd: GameDir, st: State, character: str | None = None) -> dict:
     if character is not None:
         chosen = gd.roster.lookup(character)
         if not chosen:
-            raise UserError(f"名单上没有「{character}」；角色：{'、'.join(c.name for c in gd.roster)}")
+            raise UserError("名单上没有「{character}」；角色：{value}", character=character, value='、'.join((c.name for c in gd.roster)))
     cards = []
     for c in chosen:
         role = gd.game.roles.get(c.role, {})
@@ -125,7 +125,7 @@ def role_cards(gd: GameDir, st: State, character: str | None = None) -> dict:
 def _night(st: State, night: int):
     rec = st.nights.get(night)
     if rec is None:
-        raise UserError(f"第 {night} 夜还没有开始")
+        raise UserError("第 {night} 夜还没有开始", night=night)
     return rec
 
 
@@ -142,7 +142,7 @@ def witch_notice(gd: GameDir, st: State, night: int) -> dict:
 def seer_result(gd: GameDir, st: State, night: int) -> dict:
     rec = _night(st, night)
     if not rec.checks:
-        raise UserError(f"第 {night} 夜预言家没有查验")
+        raise UserError("第 {night} 夜预言家没有查验", night=night)
     c = rec.checks[-1]
     return {"game_name": gd.game.name, "night": night, "seer": c["seer"], "target": c["target"], "result": c["result"]}
 
@@ -150,7 +150,7 @@ def seer_result(gd: GameDir, st: State, night: int) -> dict:
 def wolves_result(gd: GameDir, st: State, night: int) -> dict:
     rec = _night(st, night)
     if not rec.resolved:
-        raise UserError(f"第 {night} 夜还没有结算（先 modtool advance）")
+        raise UserError("第 {night} 夜还没有结算（先 modtool advance）", night=night)
     out = any(e.name == rec.kill and e.cause == "kill" for e in rec.exits)
     return {"game_name": gd.game.name, "night": night, "kill": rec.kill, "out": out,
             "wolves": [c.name for c in gd.roster if c.role == "werewolf"]}
@@ -160,7 +160,7 @@ def prompt(gd: GameDir, st: State, kind: str) -> dict:
     want = {"hunter": "shoot", "sheriff": "successor"}[kind]
     p = next((p for p in st.pending if p.kind == want), None)
     if p is None:
-        raise UserError("现在没有需要发出的" + ("猎人开枪" if kind == "hunter" else "警长继任") + "通知")
+        raise UserError("现在没有需要发出的猎人开枪通知" if kind == "hunter" else "现在没有需要发出的警长继任通知")
     return {"game_name": gd.game.name, "who": p.who, "due": fmt_short(p.due) if p.due else "下一个讨论日开始前",
             "alive": [n for n in st.alive if n != p.who]}
 
@@ -174,7 +174,7 @@ def cards_post(gd: GameDir, st: State, day: int) -> dict:
 
     rec = st.days.get(day)
     if rec is None or rec.opened is None:
-        raise UserError(f"第 {day} 天还没有开始")
+        raise UserError("第 {day} 天还没有开始", day=day)
     nxt = st.days.get(day + 1)
     until = nxt.opened if nxt is not None and nxt.opened else None
     rows = []
@@ -216,7 +216,7 @@ def card_notice(gd: GameDir, st: State, number: int | None) -> dict:
         raise UserError("还没有任何判罚")
     card = st.cards[-1] if number is None else next((c for c in st.cards if c.number == number), None)
     if card is None:
-        raise UserError(f"没有第 {number} 张牌（modtool cards 列出编号）")
+        raise UserError("没有第 {number} 张牌（modtool cards 列出编号）", number=number)
     t = standing([k for k in st.cards[: st.cards.index(card) + 1] if k.character == card.character])
     account = gd.roster.get(card.character).account
     return {"game_name": gd.game.name, "name": card.character, "account": account, "color": COLORS[card.color],

@@ -49,13 +49,11 @@ def outside_day(gd: GameDir, day: int, events: list[dict]) -> list[Problem]:
     first, last = min(stamps), max(stamps)
     if day not in st.days and (start is None or first >= time_stamp(start.astimezone(gd.tz))[:16]):
         opens = f"，它从 {time_stamp(start.astimezone(gd.tz))[:16]} 前一天关门后才开始" if start is not None else ""
-        return [Problem("命令行 --day", f"导入为第 {day} 天的帖子（{first[:16]} 至 {last[:16]}），但第 {day} 天还没有开始"
-                        f"（现在是{phase_label(st)}{opens}）：请检查 --day 是否选错（导错了可以用 modtool undo --import 撤销）",
-                        notice=True)]
+        return [Problem("命令行 --day", "导入为第 {day} 天的帖子（{first} 至 {last}），但第 {day} 天还没有开始（现在是{phase_label}{opens}）：请检查 --day 是否选错（导错了可以用 modtool undo --import 撤销）",
+                        notice=True, day=day, first=first[:16], last=last[:16], phase_label=phase_label(st), opens=opens)]
     show = lambda t: time_stamp(t.astimezone(gd.tz))[:16]  # noqa: E731
     if (start is not None and first < show(start)) or (end is not None and first > time_stamp(end.astimezone(gd.tz))):
         window = f"{show(start) if start else '（开始时间未知）'} 至 {show(end) if end else '（关门时间未知）'}"
-        return [Problem("命令行 --day", f"导入为第 {day} 天的帖子，但帖子时间是 {first[:16]} 至 {last[:16]}，"
-                        f"不在第 {day} 天（{window}）之内：请检查 --day 是否选错（导错了可以用 modtool undo --import 撤销）",
-                        notice=True)]
+        return [Problem("命令行 --day", "导入为第 {day} 天的帖子，但帖子时间是 {first} 至 {last}，不在第 {day} 天（{window}）之内：请检查 --day 是否选错（导错了可以用 modtool undo --import 撤销）",
+                        notice=True, day=day, first=first[:16], last=last[:16], window=window)]
     return []

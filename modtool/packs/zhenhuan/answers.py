@@ -42,7 +42,7 @@ def _recorded(gd) -> dict:
 
 def _zh_only(gd) -> None:
     if gd.game.id != "zhenhuan":
-        raise UserError(t("这个命令目前只支持 {games}，这局是 {game}").format(games="zhenhuan", game=gd.game.id))
+        raise UserError("这个命令目前只支持 {games}，这局是 {game}", games="zhenhuan", game=gd.game.id)
 
 
 def night(game_dir: Path) -> View:
@@ -56,9 +56,9 @@ def night(game_dir: Path) -> View:
 def grimoire(game_dir: Path, out: Path, public: bool = False, png: Path | None = None) -> Said:
     """The grimoire as a web page (and a PNG of it): the files written, told."""
     if out.suffix.lower() not in (".html", ".htm"):
-        raise UserError(Problem("命令行 -o", f"网页文件应以 .html 结尾（现在是「{out.name}」）"))
+        raise UserError(Problem("命令行 -o", "网页文件应以 .html 结尾（现在是「{name}」）", name=out.name))
     if png is not None and png.suffix.lower() != ".png":
-        raise UserError(Problem("命令行 --png", f"图片文件应以 .png 结尾（现在是「{png.name}」）"))
+        raise UserError(Problem("命令行 --png", "图片文件应以 .png 结尾（现在是「{name}」）", name=png.name))
     gd = _open(game_dir)
     _zh_only(gd)
     if png is not None:

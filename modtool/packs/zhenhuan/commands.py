@@ -28,12 +28,12 @@ def _seat(gd: GameDir, label: str, argument: str = "座位") -> int:
     if n is not None:
         if 1 <= n <= len(seats):
             return n
-        raise refuse(argument, f"没有 {label} 号座位（本局是 1～{len(seats)} 号）")
+        raise refuse(argument, "没有 {label} 号座位（本局是 1～{n_seats} 号）", label=label, n_seats=len(seats))
     hits = [s["seat"] for s in seats if fold_name(str(s.get("player"))) == fold_name(str(label))]
     if len(hits) == 1:
         return hits[0]
     players = [str(s.get("player")) for s in seats]
-    raise refuse(argument, f"「{label}」不是座位号或玩家名（1～{len(seats)} 号）{hint(str(label), players)}")
+    raise refuse(argument, "「{label}」不是座位号或玩家名（1～{n_seats} 号）{hint}", label=label, n_seats=len(seats), hint=hint(str(label), players))
 
 
 def ability_words(gd: GameDir, phase: str) -> dict[str, list[str]]:
@@ -59,7 +59,7 @@ def _open_zh(game_dir) -> GameDir:
 
     gd = open_game(game_dir)
     if gd.game.id != "zhenhuan":
-        raise UserError(t("这个命令目前只支持 {games}，这局是 {game}").format(games="zhenhuan", game=gd.game.id))
+        raise UserError("这个命令目前只支持 {games}，这局是 {game}", games="zhenhuan", game=gd.game.id)
     return gd
 
 
@@ -94,7 +94,7 @@ def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | No
     if night is not None and (board.phase != "night" or night != board.number):
         # ZH-R13: only tonight's choices are recorded; another night would be written as tonight's.
         now = f"第 {board.number} {'夜' if board.phase == 'night' else '天'}" if board.phase != "over" else "游戏已结束"
-        raise refuse("--night", f"只能记录当前这一夜的行动，不是第 {night} 夜（现在是{now}）")
+        raise refuse("--night", "只能记录当前这一夜的行动，不是第 {night} 夜（现在是{now}）", night=night, now=now)
     n = _seat(gd, seat, "座位 ACTOR")
     tseats = [_seat(gd, t, "目标 TARGETS") for t in targets]
     when = {"at": fmt(at)} if at else {}
@@ -111,13 +111,11 @@ def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | No
                 elsewhere = None
             if elsewhere is None:
                 raise
-            raise refuse("技能 ABILITY", f"「{ability_label(gd, elsewhere)}」是{other_name}的技能，"
-                                        f"现在是第 {board.number} {'夜' if board.phase == 'night' else '天'}（ZH-R13）") from None
+            raise refuse("技能 ABILITY", "「{ability_label}」是{other_name}的技能，现在是第 {number} {value}（ZH-R13）", ability_label=ability_label(gd, elsewhere), other_name=other_name, number=board.number, value='夜' if board.phase == 'night' else '天') from None
     if board.phase in ("night", "day") and 1 <= n <= len(board.seats):
         counts = _target_counts(board, n, ability)
         if len(tseats) not in counts:
-            raise refuse("目标 TARGETS", f"「{ability_label(gd, ability)}」要选 {'或'.join(map(str, counts))} 名玩家，"
-                                       f"这次给了 {len(tseats)} 名")
+            raise refuse("目标 TARGETS", "「{ability_label}」要选 {map} 名玩家，这次给了 {n_tseats} 名", ability_label=ability_label(gd, ability), map='或'.join(map(str, counts)), n_tseats=len(tseats))
     if board.phase == "night":
         ev = {"type": "night_action", "night": board.number, "seat": n, "ability": ability, "targets": tseats, **when}
     elif board.phase == "day":
@@ -130,7 +128,7 @@ def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | No
 
     why = arrival_refusal(gd, board, board.phase, board.number, n, ability)
     if why:  # outside the ability's window: the storyteller's slip, refused before writing
-        raise UserError(Problem("命令行", f"不受理（未写入账本）：{n}号 {ability}：{why}"))
+        raise UserError(Problem("命令行", "不受理（未写入账本）：{n}号 {ability}：{why}", n=n, ability=ability, why=why))
     return record(game_dir, ev)
 
 
@@ -147,8 +145,7 @@ def info(game_dir, seat: str, given: str):
         from modtool.core.arguments import refuse
         from modtool.core.i18n import t
 
-        raise refuse("座位 SEAT", t("第 {night} 夜不唤醒 {seat}号，没有要告诉这个座位的信息；今夜唤醒的：{woken}").format(
-            night=board.number, seat=n, woken=t("、").join(f"{w}号" for w in woken) or t("没有")))
+        raise refuse("座位 SEAT", "第 {night} 夜不唤醒 {seat}号，没有要告诉这个座位的信息；今夜唤醒的：{woken}", night=board.number, seat=n, woken=t("、").join(f"{w}号" for w in woken) or t("没有"))
     return record(game_dir, {"type": "info", "night": board.number, "seat": n, "given": given})
 
 
@@ -158,7 +155,7 @@ def answer(game_dir, key: str, value: str):
     q = next((q for q in board.questions if q.key == key), None)
     if q is None:
         keys = "、".join(q.key for q in board.questions) or "（现在没有待回答的问题）"
-        raise UserError(f"没有待回答的问题「{key}」；当前的问题：{keys}")
+        raise UserError("没有待回答的问题「{key}」；当前的问题：{keys}", key=key, keys=keys)
     answer_choice(q, value)
     return record(game_dir, {"type": "answer", "key": key, "value": value})
 
@@ -180,12 +177,12 @@ def answer_choice(q, value: str) -> None:
     shown = t("、").join(opts)
     if opts == ["是", "否"]:
         if word not in YES_WORDS and word not in NO_WORDS:
-            raise refuse("答案 VALUE", t("「{value}」不是「{key}」可选的答案；可选：{choices}").format(value=value, key=q.key, choices=shown))
+            raise refuse("答案 VALUE", "「{value}」不是「{key}」可选的答案；可选：{choices}", value=value, key=q.key, choices=shown)
         return
     if opts and all(regex.fullmatch(r"\d+号|无", o) for o in opts):
         seats = {_seat_of(o) for o in opts if o != "无"}
         if not ((word in ("无", "none") and "无" in opts) or (_seat_of(word) in seats and _seat_of(word) is not None)):
-            raise refuse("答案 VALUE", t("「{value}」不是「{key}」可选的答案；可选：{choices}").format(value=value, key=q.key, choices=shown))
+            raise refuse("答案 VALUE", "「{value}」不是「{key}」可选的答案；可选：{choices}", value=value, key=q.key, choices=shown)
 
 
 def _day_fact(game_dir, kind: str, who_key: str, who: str, nominee: str, at: datetime | None):
@@ -193,7 +190,7 @@ def _day_fact(game_dir, kind: str, who_key: str, who: str, nominee: str, at: dat
     gd = _open_zh(game_dir)
     board, _ = replay(gd)
     if board.phase != "day":
-        raise UserError("只能在白天" + ("提名" if kind == "nominate" else "投票"))
+        raise UserError("只能在白天提名" if kind == "nominate" else "只能在白天投票")
     ev = {"type": kind, "day": board.number, who_key: _seat(gd, who, "座位"), "nominee": _seat(gd, nominee, "被提名者 NOMINEE")}
     if at:
         ev["at"] = fmt(at)
@@ -215,7 +212,7 @@ def advance(game_dir, at: datetime | None):
         raise UserError("游戏已经结束，不能再推进")
     if before.questions:
         open_q = "；".join(f"{q.key}：{q.text}" for q in before.questions)
-        raise UserError(f"还有说书人必须回答的问题，先用 modtool answer 回答：{open_q}")
+        raise UserError("还有说书人必须回答的问题，先用 modtool answer 回答：{open_q}", open_q=open_q)
     ev = {"type": "advance", "phase": before.phase, "number": before.number}
     if at:
         ev["at"] = fmt(at)

@@ -32,7 +32,7 @@ def seat_problems(gd: GameDir) -> list[Problem]:
         number = entry.get("seat") if isinstance(entry, dict) else None
         if type(number) is not int or number != i:
             shown = f"文字「{number}」" if isinstance(number, str) else f"「{number}」"
-            found.append(Problem(gd.source, f"seats → 第 {i} 项的 seat 应是数字 {i}（座位按 1～{len(raw)} 依次排列），现在是{shown}"))
+            found.append(Problem(gd.source, "seats → 第 {i} 项的 seat 应是数字 {i}（座位按 1～{n_raw} 依次排列），现在是{shown}", i=i, n_raw=len(raw), shown=shown))
     return found
 
 
@@ -72,7 +72,7 @@ def ability_problems(gd: GameDir, board, events) -> list[Problem]:
             continue
         ability = ev.data.get("ability")
         if ability not in table:
-            out.append(Problem(gd.source, f"未知的技能「{ability}」（可用：{'、'.join(table)}）", ev.line))
+            out.append(Problem(gd.source, "未知的技能「{ability}」（可用：{table}）", ev.line, ability=ability, table='、'.join(table)))
             continue
         holders = table[ability]
         n = ev.data.get("seat")
@@ -82,7 +82,7 @@ def ability_problems(gd: GameDir, board, events) -> list[Problem]:
         held = {seat.character, seat.original, board.became.get(n)}
         if not held & holders:
             names = "、".join(gd.game.role_name(h) for h in sorted(holders))
-            out.append(Problem(gd.source, f"不受理：{n}号（{gd.game.role_name(seat.character)}）没有这个技能；{ability} 属于{names}", ev.line, refused=True))
+            out.append(Problem(gd.source, "不受理：{n}号（{role_name}）没有这个技能；{ability} 属于{names}", ev.line, refused=True, n=n, role_name=gd.game.role_name(seat.character), ability=ability, names=names))
         elif ev.type == "night_action" and isinstance(ev.data.get("night"), int):
             # A window the night's number alone rules out (ZH-R6, R8, R13), written by hand.
             from modtool.packs.zhenhuan.windows import night_number_refusal
@@ -91,7 +91,7 @@ def ability_problems(gd: GameDir, board, events) -> list[Problem]:
             why = night_number_refusal(gd.game, character, ability, ev.data["night"], board.options)
             if why:
                 # Refused, not damage: the entry stays a fact and the rest of the game goes on.
-                out.append(Problem(gd.source, f"不受理：{n}号第 {ev.data['night']} 夜的「{ability}」：{why}", ev.line, refused=True))
+                out.append(Problem(gd.source, "不受理：{n}号第 {data} 夜的「{ability}」：{why}", ev.line, refused=True, n=n, data=ev.data['night'], ability=ability, why=why))
     return out
 
 

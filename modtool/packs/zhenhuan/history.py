@@ -38,7 +38,7 @@ def _is(board, phase: str, n: int) -> bool:
 def _night_board(gd: GameDir, night: int):
     b = board_at(gd, "night", night)
     if not _is(b, "night", night):
-        raise UserError(f"第 {night} 夜还没有开始" if b.phase != "over" else f"游戏在第 {night} 夜之前已经结束")
+        raise UserError("第 {night} 夜还没有开始" if b.phase != "over" else "游戏在第 {night} 夜之前已经结束", night=night)
     return b
 
 
@@ -47,14 +47,14 @@ def _after_night(gd: GameDir, night: int):
     _night_board(gd, night)
     b = board_at(gd, "day", night)
     if _is(b, "night", night):
-        raise UserError(f"第 {night} 夜还没有结束（天亮：modtool advance {_dir(gd)}）")
+        raise UserError("第 {night} 夜还没有结束（天亮：modtool advance {dir}）", night=night, dir=_dir(gd))
     return b
 
 
 def _day_board(gd: GameDir, day: int):
     b = board_at(gd, "day", day)
     if not _is(b, "day", day):
-        raise UserError(f"第 {day} 天还没有开始" if b.phase != "over" else f"游戏在第 {day} 天之前已经结束")
+        raise UserError("第 {day} 天还没有开始" if b.phase != "over" else "游戏在第 {day} 天之前已经结束", day=day)
     return b
 
 

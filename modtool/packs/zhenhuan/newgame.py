@@ -38,7 +38,7 @@ def create_clocktower_game(game_dir: Path, game: Game, roster_file: Path | None,
         try:
             setup = fixed(game, [dict(e, name=n) for e, n in zip(entries, names)], seed, require=require)
         except UserError as exc:  # name the roster file as the place
-            raise UserError([Problem(str(roster_file), p.message, p.line) for p in exc.problems]) from None
+            raise UserError([Problem(str(roster_file), p.msg, p.line) for p in exc.problems]) from None
     else:
         setup = deal_script(game, names, seed, require=require, board=board)
     header = {"game": game.id, **setup.to_header(), "options": {}}

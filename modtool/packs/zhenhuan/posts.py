@@ -89,7 +89,7 @@ def execution(gd: GameDir, board, day: int | None = None) -> dict:
         day = board.number if board.phase in ("day", "over") else board.number - 1
     b, rep, closed, after = day_report(gd, day)
     if not closed and (rep.execution is None or rep.execution.cause == "vote"):
-        raise UserError(f"第 {day} 天还没有结束（黄昏结算：modtool advance {_dir(gd)}）")
+        raise UserError("第 {day} 天还没有结束（黄昏结算：modtool advance {dir}）", day=day, dir=_dir(gd))
     ex = rep.execution
     executed = None
     if ex is not None:
@@ -144,7 +144,7 @@ def _timeline(gd: GameDir, board) -> list[dict]:
 def end(gd: GameDir, board) -> dict:
     """The end post: the winner and the whole grimoire revealed, with the timeline."""
     if not board.winner:
-        raise UserError(f"游戏还没有结束（当前：{phase_label(board)}）")
+        raise UserError("游戏还没有结束（当前：{phase_label}）", phase_label=phase_label(board))
     fates = _fates(gd, board)
     cast = []
     for s in board.seats:

@@ -19,7 +19,7 @@ def private(gd: GameDir, board, night: int | None = None, seat: int | None = Non
         night = board.number if board.phase == "night" else (board.number if board.phase == "over" else board.number)
     nb = _night_board(gd, night)
     if seat is not None and not 1 <= seat <= len(nb.seats):
-        raise UserError(f"没有 {seat} 号座位（1～{len(nb.seats)} 号）")
+        raise UserError("没有 {seat} 号座位（1～{n_seats} 号）", seat=seat, n_seats=len(nb.seats))
     before = board_at(gd, "day", night - 1) if night > 1 else nb
     p = nb.preview or nb
     items: dict[int, list[dict]] = {}

@@ -70,7 +70,7 @@ def resolve_role(game: Game, name: str) -> str:
         if key == _fold(rid) or key == _fold(r.get("name", "")) or key in {_fold(a) for a in r.get("aliases", [])}:
             return rid
     known = "、".join(r.get("name", rid) for rid, r in game.roles.items())
-    raise UserError(f"未知的角色「{name}」；{game.name}的角色有：{known}")
+    raise UserError("未知的角色「{name}」；{game}的角色有：{known}", name=name, game=game.name, known=known)
 
 
 def _modifier_ids(game: Game) -> dict[str, dict]:
@@ -90,7 +90,7 @@ def composition(game: Game, n_players: int, in_play_modifiers=()) -> dict[str, i
     """
     lo, hi = player_range(game)
     if isinstance(n_players, bool) or not isinstance(n_players, int) or not lo <= n_players <= hi:
-        raise UserError(f"{game.name}需要 {lo}–{hi} 名玩家，现在是 {n_players} 名")
+        raise UserError("{name}需要 {lo}–{hi} 名玩家，现在是 {n_players} 名", name=game.name, lo=lo, hi=hi, n_players=n_players)
     st = _setup(game)
     table = {int(k): v for k, v in st.get("table", {}).items()}
     top = max(table)
@@ -103,8 +103,7 @@ def composition(game: Game, n_players: int, in_play_modifiers=()) -> dict[str, i
             counts[cat] += int(delta)
     for cat in CATEGORIES:
         if counts[cat] < 0:
-            raise UserError(f"{n_players} 人局加上{'、'.join(game.role_name(r) for r in in_play_modifiers if r in mods)}后"
-                            f"{_CAT_ZH[cat]}数量为负，无法配置")
+            raise UserError("{n_players} 人局加上{modifiers}后{category}数量为负，无法配置", n_players=n_players, modifiers='、'.join((game.role_name(r) for r in in_play_modifiers if r in mods)), category=_CAT_ZH[cat])
     return counts
 
 
@@ -143,9 +142,9 @@ def _check_players(game: Game, players) -> list[str]:
     lo, hi = player_range(game)
     names = [str(p).strip() for p in players]
     if len(names) < lo:
-        raise UserError(f"玩家太少：{game.name}至少需要 {lo} 名玩家，现在只有 {len(names)} 名")
+        raise UserError("玩家太少：{name}至少需要 {lo} 名玩家，现在只有 {n_names} 名", name=game.name, lo=lo, n_names=len(names))
     if len(names) > hi:
-        raise UserError(f"玩家太多：{game.name}最多 {hi} 名玩家，现在有 {len(names)} 名")
+        raise UserError("玩家太多：{name}最多 {hi} 名玩家，现在有 {n_names} 名", name=game.name, hi=hi, n_names=len(names))
     if any(not n for n in names):
         raise UserError("玩家名单里有空的名字")
     # A vote or a nomination names a player as the roster's names are compared (modtool.core.text.fold_name):
@@ -154,7 +153,7 @@ def _check_players(game: Game, players) -> list[str]:
     dup = [f"「{seen[k]}」和「{n}」" if seen[k] != n else f"「{n}」"
            for n in names if (k := fold_name(n)) in seen or seen.setdefault(k, n) is None]
     if dup:
-        raise UserError(f"玩家名单里有重复的名字（比较时不分全半角、忽略不可见字符）：{'、'.join(dict.fromkeys(dup))}")
+        raise UserError("玩家名单里有重复的名字（比较时不分全半角、忽略不可见字符）：{fromkeys}", fromkeys='、'.join(dict.fromkeys(dup)))
     return names
 
 
@@ -164,13 +163,13 @@ def _resolve_required(game: Game, require) -> list[str]:
     for name in require or ():
         rid = resolve_role(game, name)
         if rid in barred:
-            raise UserError(f"「{game.role_name(rid)}」是游戏中产生的角色，开局不能发（ZH-R1）")
+            raise UserError("「{role_name}」是游戏中产生的角色，开局不能发（ZH-R1）", role_name=game.role_name(rid))
         if rid in out:
-            raise UserError(f"指定角色「{game.role_name(rid)}」重复了")
+            raise UserError("指定角色「{role_name}」重复了", role_name=game.role_name(rid))
         out.append(rid)
     demons = [r for r in out if game.roles[r]["category"] == "demon"]
     if len(demons) > 1:
-        raise UserError(f"只能有一个恶魔，却指定了{'、'.join(game.role_name(r) for r in demons)}")
+        raise UserError("只能有一个恶魔，却指定了{value}", value='、'.join((game.role_name(r) for r in demons)))
     return out
 
 
@@ -190,15 +189,14 @@ def _draw_roles(game: Game, n: int, req: list[str], rng: random.Random) -> list[
     def pick(cat: str, want: int) -> None:
         fixed = by_cat[cat]
         if len(fixed) > want:
-            raise UserError(f"{n} 人局只有 {want} 个{_CAT_ZH[cat]}，却指定了 {len(fixed)} 个："
-                            f"{'、'.join(game.role_name(r) for r in fixed)}")
+            raise UserError("{n} 人局只有 {want} 个{CAT_ZH}，却指定了 {n_fixed} 个：{value}", n=n, want=want, CAT_ZH=_CAT_ZH[cat], n_fixed=len(fixed), value='、'.join((game.role_name(r) for r in fixed)))
         chosen.extend(fixed)
         for _ in range(want - len(fixed)):
             pool = [r for r in dealable(game, cat) if r not in chosen]
             # A random modifier must not squeeze out required townsfolk.
             ok = [r for r in pool if r not in mods or room(chosen + [r])[0] >= need_t]
             if not ok:
-                raise UserError(f"无法满足指定角色：没有可用的{_CAT_ZH[cat]}")
+                raise UserError("无法满足指定角色：没有可用的{CAT_ZH}", CAT_ZH=_CAT_ZH[cat])
             chosen.append(rng.choice(ok))
 
     pick("demon", base["demon"])
@@ -206,15 +204,13 @@ def _draw_roles(game: Game, n: int, req: list[str], rng: random.Random) -> list[
     comp = composition(game, n, chosen)
     if need_o > comp["outsider"]:
         hint = "；可同时指定苏培盛或太上皇（外来者+1）" if not any(r in mods for r in chosen) else ""
-        raise UserError(f"{n} 人局（当前配置）只有 {comp['outsider']} 个外来者，却指定了 {need_o} 个{hint}")
+        raise UserError("{n} 人局（当前配置）只有 {comp} 个外来者，却指定了 {need_o} 个{hint}", n=n, comp=comp['outsider'], need_o=need_o, hint=hint)
     for cat in ("townsfolk", "outsider"):
         want = comp[cat]
         if len(by_cat[cat]) > want:
-            raise UserError(f"{n} 人局（含{'、'.join(game.role_name(r) for r in chosen if r in mods) or '无修正'}）"
-                            f"只有 {want} 个{_CAT_ZH[cat]}，却指定了 {len(by_cat[cat])} 个："
-                            f"{'、'.join(game.role_name(r) for r in by_cat[cat])}")
+            raise UserError("{n} 人局（含{value}）只有 {want} 个{CAT_ZH}，却指定了 {n_by_cat} 个：{value2}", n=n, value='、'.join((game.role_name(r) for r in chosen if r in mods)) or '无修正', want=want, CAT_ZH=_CAT_ZH[cat], n_by_cat=len(by_cat[cat]), value2='、'.join((game.role_name(r) for r in by_cat[cat])))
         if want > len(dealable(game, cat)):
-            raise UserError(f"需要 {want} 个{_CAT_ZH[cat]}，剧本只有 {len(dealable(game, cat))} 个")
+            raise UserError("需要 {want} 个{CAT_ZH}，剧本只有 {n_dealable} 个", want=want, CAT_ZH=_CAT_ZH[cat], n_dealable=len(dealable(game, cat)))
         pick(cat, want)
     return chosen
 
@@ -222,14 +218,14 @@ def _draw_roles(game: Game, n: int, req: list[str], rng: random.Random) -> list[
 def _board_roles(game: Game, n: int, board: str, req: list[str]) -> list[str]:
     boards = game.data.get("boards", {})
     if board not in boards:
-        raise UserError(f"未知的板子「{board}」；可用的有：{'、'.join(boards)}")
+        raise UserError("未知的板子「{board}」；可用的有：{boards}", board=board, boards='、'.join(boards))
     b = boards[board]
     if int(b["players"]) != n:
-        raise UserError(f"板子「{board}」是 {b['players']} 人局，现在有 {n} 名玩家")
+        raise UserError("板子「{board}」是 {b} 人局，现在有 {n} 名玩家", board=board, b=b['players'], n=n)
     roles = [resolve_role(game, r) for r in b["roles"]]
     missing = [r for r in req if r not in roles]
     if missing:
-        raise UserError(f"板子「{board}」里没有指定的角色：{'、'.join(game.role_name(r) for r in missing)}")
+        raise UserError("板子「{board}」里没有指定的角色：{value}", board=board, value='、'.join((game.role_name(r) for r in missing)))
     check_board(game, board)
     return roles
 
@@ -241,10 +237,10 @@ def check_board(game: Game, board: str) -> None:
     n = int(b["players"])
     bad = [r for r in roles if r not in game.roles or r in never_dealt(game)]
     if bad or len(set(roles)) != len(roles):
-        raise UserError(f"板子「{board}」的角色有误：{'、'.join(bad) or '有重复'}")
+        raise UserError("板子「{board}」的角色有误：{value}", board=board, value='、'.join(bad) or '有重复')
     off = composition_mismatch(game, roles, n)
     if off:
-        raise UserError(f"板子「{board}」配置不符合 {off}")
+        raise UserError("板子「{board}」配置不符合 {off}", board=board, off=off)
 
 
 def composition_mismatch(game: Game, characters: list[str], n: int | None = None) -> str | None:
@@ -309,7 +305,7 @@ def deal(game: Game, players: list[str], seed: int, require=(), board: str | Non
     player count, a role or the requirement is impossible.
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise UserError(f"种子必须是整数，现在是「{seed}」")
+        raise UserError("种子必须是整数，现在是「{seed}」", seed=seed)
     names = _check_players(game, players)
     n = len(names)
     opts = game.options(options)
@@ -379,7 +375,7 @@ def fixed(game: Game, entries: list[dict], seed: int, require=(), options: dict 
     table is a warning: the storyteller may mean it.
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise UserError(f"种子必须是整数，现在是「{seed}」")
+        raise UserError("种子必须是整数，现在是「{seed}」", seed=seed)
     names = _check_players(game, [e.get("name") for e in entries])
     n = len(names)
     where = [f"名单第 {i} 个玩家（{name}）" for i, name in enumerate(names, 1)]
@@ -388,8 +384,7 @@ def fixed(game: Game, entries: list[dict], seed: int, require=(), options: dict 
         marks = [_given(e.get(key)) for e in entries]
         if any(marks) and not all(marks):
             missing = "、".join(nm for nm, m in zip(names, marks) if not m)
-            raise UserError(f"名单里只有部分玩家写了{zh}：没写的有 {missing}。"
-                            f"要么全部写出（固定的魔典），要么都不写（由种子发放）")
+            raise UserError("名单里只有部分玩家写了{zh}：没写的有 {missing}。要么全部写出（固定的魔典），要么都不写（由种子发放）", zh=zh, missing=missing)
     order = list(names)
     if _given(entries[0].get("seat")):
         taken: dict[int, str] = {}
@@ -398,9 +393,9 @@ def fixed(game: Game, entries: list[dict], seed: int, require=(), options: dict 
             if isinstance(seat, str) and seat.strip().rstrip("号").isdigit():
                 seat = int(seat.strip().rstrip("号"))
             if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= n:
-                raise UserError(f"{w}的座位「{e.get('seat')}」不是 1～{n} 号之一")
+                raise UserError("{w}的座位「{get}」不是 1～{n} 号之一", w=w, get=e.get('seat'), n=n)
             if seat in taken:
-                raise UserError(f"{seat} 号座位上有两名玩家：{taken[seat]}、{name}")
+                raise UserError("{seat} 号座位上有两名玩家：{taken}、{name}", seat=seat, taken=taken[seat], name=name)
             taken[seat] = name
         order = [taken[k] for k in sorted(taken)]
     rng = random.Random(seed)
@@ -420,20 +415,21 @@ def fixed(game: Game, entries: list[dict], seed: int, require=(), options: dict 
         try:
             rid = resolve_role(game, label)
         except UserError:
-            raise UserError(f"{w}：剧本里没有角色「{label}」") from None
+            raise UserError("{w}：剧本里没有角色「{label}」", w=w, label=label) from None
         if rid in barred:
-            raise UserError(f"{w}：「{game.role_name(rid)}」是游戏中产生的角色，开局不能发（ZH-R1）")
+            raise UserError("{w}：「{role_name}」是游戏中产生的角色，开局不能发（ZH-R1）", w=w, role_name=game.role_name(rid))
         if rid in seen:
-            raise UserError(f"角色「{game.role_name(rid)}」同时给了 {seen[rid]} 和 {name}：每个角色只有一个")
+            raise UserError("角色「{role_name}」同时给了 {seen} 和 {name}：每个角色只有一个", role_name=game.role_name(rid), seen=seen[rid], name=name)
         seen[rid] = name
         role_of[name] = rid
     demons = [r for r in role_of.values() if game.roles.get(r, {}).get("category") == "demon"]
     if len(demons) != 1:
-        raise UserError(f"魔典里必须恰好有一个恶魔（ZH-R1），名单里有 {len(demons)} 个"
-                        + (f"：{'、'.join(game.role_name(r) for r in demons)}" if demons else ""))
+        raise UserError("魔典里必须恰好有一个恶魔（ZH-R1），名单里有 {n} 个：{names}" if demons else
+                        "魔典里必须恰好有一个恶魔（ZH-R1），名单里有 {n} 个", n=len(demons),
+                        names="、".join(game.role_name(r) for r in demons))
     missing = [r for r in _resolve_required(game, require) if r not in role_of.values()]
     if missing:
-        raise UserError(f"名单写定的魔典里没有指定的角色：{'、'.join(game.role_name(r) for r in missing)}")
+        raise UserError("名单写定的魔典里没有指定的角色：{value}", value='、'.join((game.role_name(r) for r in missing)))
     characters = [role_of[p] for p in order]
     seats = [{"seat": i, "player": p, "character": c} for i, (p, c) in enumerate(zip(order, characters), 1)]
     bluffs = _draw_bluffs(game, n, characters, rng, opts)

@@ -49,4 +49,4 @@ def post_context(gd: GameDir, board, kind: str, *, day: int | None = None, night
         return private(gd, board, night, seat)
     if kind == "notes":
         return notes(gd, board, night)
-    raise UserError(f"未知的帖子类型「{kind}」；可用：{'、'.join(KINDS)}")
+    raise UserError("未知的帖子类型「{kind}」；可用：{KINDS}", kind=kind, KINDS='、'.join(KINDS))
