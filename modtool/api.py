@@ -120,8 +120,7 @@ class Game:
             found = self._pack().views().get(name)
             if found is None:
                 able = [p.id for p in all_packs().values() if name in p.views()]
-                raise UserError(Problem(name, i18n.t("这个命令目前只支持 {games}，这局是 {game}").format(
-                    games=i18n.t("、").join(able) or i18n.t("（没有游戏）"), game=self.id)))
+                raise UserError(Problem(name, "这个命令目前只支持 {games}，这局是 {game}", games=i18n.t("、").join(able) or i18n.Message("（没有游戏）"), game=self.id))
             return found(self.path, Query(day=day, options=options))
 
     def status(self) -> View:
@@ -195,8 +194,8 @@ class Game:
 
         found = next((c for c in self._pack().commands() if c.name == name), None)
         if found is None:
-            raise UserError(Problem(name, i18n.words_for_language(self.language)(
-                "这一局没有这个命令；它有：{commands}").format(commands=", ".join(self.commands()))))
+            raise UserError(Problem(name, "这一局没有这个命令；它有：{commands}", language=self.language,
+                                    commands=", ".join(self.commands())))
         if any(p.name == "force" for p in found.params):  # the command's own --force (close, open) means both
             params["force"] = force
         with i18n.speaking(self.language), session(EXCLUSIVE if found.writes else SHARED), confirmed(force):

@@ -59,7 +59,7 @@ def add_pack_commands(pack) -> None:
     try:
         _own(pack)
     except Clash as exc:
-        raise UserError(t(exc.message).format(**exc.fields)) from None
+        raise UserError(exc.message, args=exc.fields) from None
 
 
 def _listed(command: str, language: str) -> bool:
@@ -93,7 +93,7 @@ def _foreign(name: str, owners: list[str], game: str):
     @stub.command(name, hidden=True, add_help_option=False,
                   context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
     def refuse(args: Optional[List[str]] = typer.Argument(None)) -> None:
-        raise UserError(t("这个命令目前只支持 {games}，这局是 {game}").format(games=t("、").join(owners), game=game))
+        raise UserError("这个命令目前只支持 {games}，这局是 {game}", games=t("、").join(owners), game=game)
 
     return stub.registered_commands[0]
 

@@ -17,7 +17,7 @@ from modtool.cli.options import Choice, LiveChoice, kinds_help
 from modtool.cli.packcommands import print_answer
 from modtool.core.recording import import_posts, undo as undo_fact
 from modtool.core.view import Query
-from modtool.core.i18n import t
+from modtool.core.i18n import Message, t
 from modtool.core.registry import all_packs, default_pack, get_pack
 from modtool.core.problems import Problem, UserError
 from modtool.core.render import FORMAT_ALIASES, FORMATS
@@ -90,12 +90,11 @@ def new(
     for name, on in given.items():  # a game's own options are offered to it alone
         if on and name not in pack.new_options:
             takes = ["--roster", *(NEW_OPTIONS[n] for n in NEW_OPTIONS if n in pack.new_options)]
-            raise UserError(Problem(t("命令行 {option}").format(option=NEW_OPTIONS[name]),
-                                    t("游戏 {game} 不用这个选项；它的 new 可用：{options}（什么也没写）").format(
-                                        game=pack.id, options=t("、").join(takes))))
+            raise UserError(Problem(Message("命令行 {option}", option=NEW_OPTIONS[name]),
+                                    "游戏 {game} 不用这个选项；它的 new 可用：{options}（什么也没写）", game=pack.id, options=t("、").join(takes)))
     g = load_game(game)
     if game_dir.exists() and not game_dir.is_dir():
-        raise UserError(Problem(str(game_dir), t("这是一个文件，不是游戏文件夹；请换一个名字")))
+        raise UserError(Problem(str(game_dir), "这是一个文件，不是游戏文件夹；请换一个名字"))
     path, warnings = pack.new_game(game_dir, g, roster=roster, seed=seed, players=players,
                                              require=list(require), board=board, custom_roles=custom_roles)
     typer.echo(t("已建立 {path}").format(path=path))
@@ -126,7 +125,7 @@ def check(
 
     vanished = load(gd.ledger_path).vanished  # told above by the read; a failure of check too
     if vanished:
-        problems.append(Problem(gd.source, t("账本里少了 {n} 条 modtool 写入并确认过的记录：用 modtool restore {game} 追加回去，或确认是有意删除的：modtool restore {game} --forget").format(n=len(vanished), game=game_dir)))
+        problems.append(Problem(gd.source, "账本里少了 {n} 条 modtool 写入并确认过的记录：用 modtool restore {game} 追加回去，或确认是有意删除的：modtool restore {game} --forget", n=len(vanished), game=game_dir))
     warnings = get_pack(gd.game.id).header_warnings(gd)
     from modtool.core.upgrade import id_warnings
 
@@ -229,7 +228,7 @@ def chart(
 
     kind = draw.FORMATS.get(out.suffix.lower())
     if kind is None:
-        raise UserError(Problem(t("命令行 -o"), t("图片文件应以 .png 或 .svg 结尾（现在是「{name}」）").format(name=out.name)))
+        raise UserError(Problem(Message("命令行 -o"), "图片文件应以 .png 或 .svg 结尾（现在是「{name}」）", name=out.name))
     gd = _open(game_dir)
     from modtool.core.chart import require
 
@@ -240,7 +239,7 @@ def chart(
     lacking = fonts.missing(str(face), fonts.needed(drawn))
     if lacking:  # a tick label with a character the texts did not foresee: never a box in the picture
         out.unlink(missing_ok=True)
-        raise UserError(Problem("--font", t("字体「{path}」缺少这些字：{chars}").format(path=face, chars="".join(lacking))))
+        raise UserError(Problem("--font", "字体「{path}」缺少这些字：{chars}", path=face, chars="".join(lacking)))
     typer.echo(t("已生成 {path}（字体：{font}）").format(path=out, font=face))
 
 
@@ -278,7 +277,7 @@ def announce(
     """
     gd = _open(game_dir)
     if (image or image_url) and kind != "vote":
-        raise UserError(Problem(t("命令行 --image"), t("--image 和 --image-url 只用于 vote 帖（现在是「{kind}」）").format(kind=kind)))
+        raise UserError(Problem(Message("命令行 --image"), "--image 和 --image-url 只用于 vote 帖（现在是「{kind}」）", kind=kind))
     options = {"day": day, "night": night, "close": close, "card": card_no, "seat": seat, "character": character,
                "told_at": told_at, "title": title,
                "image": image_url or (t("上传票型图后把图片地址填在这里") if image else None)}

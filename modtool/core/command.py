@@ -21,7 +21,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Message
 from modtool.core.problems import Problem, RecordedRefusal
 
 REQUIRED: Any = ...  # a Param without a default must be given
@@ -84,5 +84,5 @@ class Said:
 
 def recorded_refusal(refused: list[Problem]) -> RecordedRefusal:
     """Refused submissions, recorded all the same (G-R1): told as 不受理, exit 0."""
-    return RecordedRefusal([Problem(p.source, p.message + t("（已记入账本，不起作用；可以重新提交）"), p.line)
-                            for p in refused])
+    return RecordedRefusal([Problem(p.source, "{message}{note}", p.line, message=p.msg,
+                                    note=Message("（已记入账本，不起作用；可以重新提交）")) for p in refused])

@@ -73,7 +73,7 @@ def undo(game_dir: Path, batch: str | None = None, *, shown_as: str | None = Non
     # The director's last record: the forum's version of a result modtool kept (G-R2) is not one.
     facts = [e for e in gd.events if e.type != "announced"]
     if not facts:
-        raise UserError(t("没有可以撤销的事件"))
+        raise UserError("没有可以撤销的事件")
     last = facts[-1]
     require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
     ref = ref_of(last)
