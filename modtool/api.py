@@ -120,7 +120,7 @@ class Game:
             found = self._pack().views().get(name)
             if found is None:
                 able = [p.id for p in all_packs().values() if name in p.views()]
-                raise UserError(Problem(name, "这个命令目前只支持 {games}，这局是 {game}", games=i18n.t("、").join(able) or i18n.Message("（没有游戏）"), game=self.id))
+                raise UserError(Problem(name, "这个命令目前只支持 {games}，这局是 {game}", games=i18n.Listing(able) or i18n.Message("（没有游戏）"), game=self.id))
             return found(self.path, Query(day=day, options=options))
 
     def status(self) -> View:

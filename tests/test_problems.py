@@ -115,3 +115,92 @@ def test_a_problem_the_core_finds_while_english_is_spoken_keeps_the_chinese_mess
         assert missing.message == "文件不存在"
     with i18n.speaking("en"):
         assert missing.message == "No such file"
+
+
+def test_check_json_gives_each_problem_its_message_id_and_arguments_besides_the_message(tmp_path, capsys):
+    import json
+    import shutil
+    from pathlib import Path
+
+    from tests.support.values import run_cli
+
+    g = tmp_path / "g"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "mafia", g,
+                    ignore=shutil.ignore_patterns(".modtool", "*.lock"))
+    with open(g / "ledger.yaml", "a", encoding="utf-8") as f:
+        f.write("  - {type: bogus}\n")
+    code, out, err = run_cli(capsys, "check", g, "--json")
+    assert code == 1, err
+    [bogus] = [p for p in json.loads(out)["problems"] if p["msgid"].startswith("未知的事件类型")]
+    assert bogus["args"]["type"] == "bogus" and {"source", "line", "floor", "message"} <= set(bogus)
+    assert bogus["message"].startswith("unknown event type") or "bogus" in bogus["message"]
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in bogus["message"])  # shown in the game's language
+
+
+# Calls whose message argument (by position) is a message id, never text translated when made.
+_MESSAGE_ARG = {"Problem": 1, "UserError": 0, "refuse": 1, "say": 0}
+
+
+def _translated_when_made(node) -> bool:
+    import ast
+
+    if isinstance(node, ast.JoinedStr):
+        return any(isinstance(v, ast.FormattedValue) for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):  # text glued (not a list of problems)
+        return any(isinstance(side, ast.Constant) and isinstance(side.value, str) or _translated_when_made(side)
+                   for side in (node.left, node.right))
+    if isinstance(node, ast.IfExp):
+        return _translated_when_made(node.body) or _translated_when_made(node.orelse)
+    if isinstance(node, ast.Call):
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        if name in ("t", "tr", "gettext"):
+            return True
+        if name == "format":
+            return _translated_when_made(f.value) or isinstance(f.value, ast.Constant)
+    return False
+
+
+def test_no_problem_is_translated_or_formatted_when_it_is_made():
+    """Every Problem / UserError / refuse(...) of modtool's core and Chinese packs gets
+    a message id and arguments: no t(...), .format(...), f-string or + in its message
+    (the mafia pack's own English catalogue, ``_``, is another domain and left as it is)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "modtool"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            at = _MESSAGE_ARG.get(name)
+            if name == "refuse" and path.name == "_slow.py":
+                at = 0
+            if at is None or len(node.args) <= at or path.name == "registry.py" and name == "refuse":
+                continue
+            if _translated_when_made(node.args[at]):
+                found.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    assert not found, found
+
+
+def test_the_guard_sees_a_problem_translated_when_made():
+    import ast
+
+    made = ast.parse('Problem(s, t("文件不存在"))\nUserError(f"第 {n} 夜")\nProblem(s, "x" + y)').body
+    assert all(_translated_when_made(e.value.args[1 if e.value.func.id == "Problem" else 0]) for e in made)
+    assert not _translated_when_made(ast.parse('"帖子的 {key} 应是数字"').body[0].value)
+
+
+def test_a_listing_argument_takes_the_separator_of_the_language_it_is_shown_in():
+    from modtool.core.i18n import Listing
+
+    p = Problem("", "未知的游戏「{game}」；可用的有：{games}", game="x", games=Listing(["m42", "mafia"]))
+    with i18n.speaking("zh"):
+        assert p.message.endswith("m42、mafia")
+    with i18n.speaking("en"):
+        assert "m42, mafia" in p.message
+    assert not Listing([]) and (Listing([]) or Message("没有")) == Message("没有")
+    assert Message.from_json(p.msg.to_json()) == p.msg and pickle.loads(pickle.dumps(p)) == p

@@ -20,7 +20,7 @@ from modtool.cli.commands import _games_help, _kinds_help, app
 from modtool.cli.dispatch import Clash, command_name, game_of_command, pack_commands
 from modtool.cli.errors import bad_argument as _bad_argument, crashed as _crashed, interrupted as _interrupted
 from modtool.cli.errors import usage_message as _usage_message
-from modtool.core.i18n import t
+from modtool.core.i18n import Listing, t
 from modtool.core.registry import all_packs
 from modtool.core.problems import RecordedRefusal, UserError
 
@@ -93,7 +93,7 @@ def _foreign(name: str, owners: list[str], game: str):
     @stub.command(name, hidden=True, add_help_option=False,
                   context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
     def refuse(args: Optional[List[str]] = typer.Argument(None)) -> None:
-        raise UserError("这个命令目前只支持 {games}，这局是 {game}", games=t("、").join(owners), game=game)
+        raise UserError("这个命令目前只支持 {games}，这局是 {game}", games=Listing(owners), game=game)
 
     return stub.registered_commands[0]
 

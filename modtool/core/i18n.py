@@ -13,6 +13,12 @@ and ``t`` reads it. Opening a game speaks its pack's language
 (``modtool.core.gamefile.open_game``); before that the command line decides
 (``modtool.cli.language``). This module imports nothing of modtool's: it sits
 at the bottom of the import graph.
+
+Words to be shown later are values, not text: a ``Message`` (message id and
+arguments) is translated only when shown, in the language in force then;
+problems are made of them (modtool.core.problems), so nothing that finds a
+problem needs a language. ``Listing`` is a list argument, joined by the
+separator of the language it is shown in.
 """
 
 from __future__ import annotations
@@ -169,8 +175,39 @@ class Message:
 
     @classmethod
     def from_json(cls, data: dict) -> "Message":
-        return cls(data["msgid"], {k: cls.from_json(v) if isinstance(v, dict) else v
-                                   for k, v in data["args"].items()})
+        if data.get("list"):
+            return Listing(Message.from_json(v) if isinstance(v, dict) else v for v in data["args"]["items"])
+        return Message(data["msgid"], {k: Message.from_json(v) if isinstance(v, dict) else v
+                                       for k, v in data["args"].items()})
+
+
+class Listing(Message):
+    """Items joined by the list separator of the language they are shown in
+    ("、" in Chinese, ", " in English): a message argument listing names.
+    Empty, it is false (``Listing(names) or Message("没有")``)."""
+
+    __slots__ = ()
+
+    def __init__(self, items=(), /):
+        super().__init__("、", items=tuple(items))
+
+    def __reduce__(self):
+        return (Listing, (self.args["items"],))
+
+    def __bool__(self) -> bool:
+        return bool(self.args["items"])
+
+    def render(self, language: str | None = None) -> str:
+        if language is not None and language != _language.get():
+            with speaking(language):
+                return self.render()
+        return t("、").join(map(str, self.args["items"]))
+
+    def __repr__(self) -> str:
+        return f"Listing({self.args['items']!r})"
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "list": True}
 
 
 def _plain(value):
@@ -178,4 +215,6 @@ def _plain(value):
         return value.to_json()
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
     return str(value)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Listing, t
 from modtool.core.problems import UserError
 
 from modtool.core.entrypoints import GROUP as ENTRY_POINT_GROUP  # "modtool.games"
@@ -117,7 +117,7 @@ def get_pack(game_id: str) -> Pack:
         message, fields = _refused[game_id]
         raise UserError(message, args=fields)
     if pack is None:
-        raise UserError("未知的游戏「{game}」；可用的有：{games}", game=game_id, games=t("、").join(sorted(all_packs())))
+        raise UserError("未知的游戏「{game}」；可用的有：{games}", game=game_id, games=Listing(sorted(all_packs())))
     return pack
 
 

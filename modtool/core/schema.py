@@ -11,7 +11,7 @@ import operator
 from functools import lru_cache
 
 from modtool.core.events import Event
-from modtool.core.i18n import t
+from modtool.core.i18n import Listing, t
 from modtool.core.problems import Problem
 
 # field -> (python types accepted, required), or (types, required, the values allowed):
@@ -247,7 +247,7 @@ def check_event(ev: Event, schemas: dict[str, Schema], source: str) -> list[Prob
     for name, spec in schema.items():
         value = ev.data.get(name)
         if len(spec) > 2 and isinstance(value, spec[0]) and value not in spec[2]:  # a wrong type is told above
-            out.append(Problem(source, "{type} 事件的 {name} 应为 {values} 之一，现在是「{value}」", ev.line, type=ev.type, name=name, values=t("、").join(map(str, spec[2])), value=ev.data[name]))
+            out.append(Problem(source, "{type} 事件的 {name} 应为 {values} 之一，现在是「{value}」", ev.line, type=ev.type, name=name, values=Listing(map(str, spec[2])), value=ev.data[name]))
     for key in ("day", "night"):
         if isinstance(ev.data.get(key), int) and not isinstance(ev.data.get(key), bool) and ev.data[key] < 1:
             out.append(Problem(source, "{type} 事件的 {key} 应从 1 开始", ev.line, type=ev.type, key=key))

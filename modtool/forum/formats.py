@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import tzinfo
 from typing import Callable, Collection
 
-from modtool.core.i18n import t
+from modtool.core.i18n import Listing, t
 from modtool.core.problems import Problem
 
 # The core's readers: the id of each kind ``modtool.forum.detect_format`` tells.
@@ -68,4 +68,4 @@ def label(format_id: str) -> str:
 
 def not_read(source: str, found: str, formats: Collection[str]) -> Problem:
     """The refusal of a dump in format ``found`` by a game that reads ``formats``."""
-    return Problem(source, "这份存档的格式是「{found}」，这局游戏不读这种格式；它读取的格式：{formats}（什么也没有导入）", found=label(found), formats=t("、").join(label(f) for f in formats))
+    return Problem(source, "这份存档的格式是「{found}」，这局游戏不读这种格式；它读取的格式：{formats}（什么也没有导入）", found=label(found), formats=Listing(label(f) for f in formats))

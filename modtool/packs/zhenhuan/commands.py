@@ -13,6 +13,7 @@ from datetime import datetime
 from modtool import ledger
 from modtool.core.announced import record as record_fact
 from modtool.core.gamefile import GameDir, open_game
+from modtool.core.i18n import Listing, Message
 from modtool.core.problems import Problem, UserError
 from modtool.core.timeutil import fmt
 from modtool.packs.zhenhuan.game import replay, seats_of
@@ -145,7 +146,7 @@ def info(game_dir, seat: str, given: str):
         from modtool.core.arguments import refuse
         from modtool.core.i18n import t
 
-        raise refuse("座位 SEAT", "第 {night} 夜不唤醒 {seat}号，没有要告诉这个座位的信息；今夜唤醒的：{woken}", night=board.number, seat=n, woken=t("、").join(f"{w}号" for w in woken) or t("没有"))
+        raise refuse("座位 SEAT", "第 {night} 夜不唤醒 {seat}号，没有要告诉这个座位的信息；今夜唤醒的：{woken}", night=board.number, seat=n, woken=Listing(f"{w}号" for w in woken) or Message("没有"))
     return record(game_dir, {"type": "info", "night": board.number, "seat": n, "given": given})
 
 
