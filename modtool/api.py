@@ -165,7 +165,7 @@ class Game:
         from modtool.core.recording import import_posts
         from modtool.ledger import EXCLUSIVE, session
 
-        with i18n.speaking(self.language), session(EXCLUSIVE):
+        with self._speaking(), session(EXCLUSIVE):
             return import_posts(self.path, [Path(f) for f in files], thread, day, dry_run=dry_run)
 
     def undo(self, batch: str | None = None, *, force: bool = False) -> Said:
@@ -175,7 +175,7 @@ class Game:
         from modtool.core.recording import undo
         from modtool.ledger import EXCLUSIVE, session
 
-        with i18n.speaking(self.language), session(EXCLUSIVE), confirmed(force):
+        with self._speaking(), session(EXCLUSIVE), confirmed(force):
             return undo(self.path, batch)
 
     def commands(self) -> tuple[str, ...]:
@@ -198,7 +198,7 @@ class Game:
                                     commands=", ".join(self.commands())))
         if any(p.name == "force" for p in found.params):  # the command's own --force (close, open) means both
             params["force"] = force
-        with i18n.speaking(self.language), session(EXCLUSIVE if found.writes else SHARED), confirmed(force):
+        with self._speaking(), session(EXCLUSIVE if found.writes else SHARED), confirmed(force):
             return found.function()(game_dir=self.path, **params)
 
 
