@@ -40,7 +40,7 @@ from modtool.core.problems import Problem, UserError
 from modtool.core.registry import get_pack
 from modtool.core.view import Query, View
 
-__all__ = ["Game", "Problem", "Query", "Recorded", "Said", "UserError", "View", "open_game"]
+__all__ = ["Game", "Problem", "Query", "Recorded", "Said", "UserError", "View", "new_game", "open_game"]
 
 
 @dataclass(frozen=True)
@@ -200,6 +200,16 @@ class Game:
             params["force"] = force
         with self._speaking(), session(EXCLUSIVE if found.writes else SHARED), confirmed(force):
             return found.function()(game_dir=self.path, **params)
+
+
+def new_game(path: str | Path, game: str, *, roster: str | Path | None = None, **options) -> Game:
+    """``modtool new``: a new ledger for ``game`` in folder ``path`` (``roster``: the
+    roster file; ``options``: the ones the game's ``new`` takes, e.g. ``seed``), opened."""
+    from modtool.core.recording import new_game as create
+
+    with i18n.speaking(get_pack(game).language):
+        create(Path(path), game, roster=Path(roster) if roster is not None else None, **options)
+    return Game(path)
 
 
 def open_game(path: str | Path) -> Game:

@@ -222,3 +222,13 @@ def test_import_and_undo_through_the_library_are_the_commands(tmp_path, capsys):
     code, out, _ = run_cli(capsys, "undo", str(tmp_path / "b"), "--import", "last")
     assert code == 0 and out.startswith("已撤销") and len(a.events()) == len(b.events()) < before
     assert capsys.readouterr() == ("", "")
+
+
+def test_a_new_game_through_the_library_is_the_commands_and_refuses_what_the_game_does_not_take(tmp_path):
+    from modtool.core.problems import UserError
+
+    game = api.new_game(tmp_path / "g", "m42", roster=EXAMPLES / "m42" / "roster.yaml", seed=20261102)
+    assert game.id == "m42" and game.problems() == ()
+    with pytest.raises(UserError) as exc:
+        api.new_game(tmp_path / "h", "mafia", roster=EXAMPLES / "m42" / "roster.yaml", seed=3)
+    assert "--seed" in str(exc.value) and not (tmp_path / "h").exists()

@@ -15,7 +15,7 @@ from modtool.cli.common import echo_json as _echo_json, now as _now, open_dir as
 from modtool.cli.common import show as _show
 from modtool.cli.options import Choice, LiveChoice, kinds_help
 from modtool.cli.packcommands import print_answer
-from modtool.core.recording import import_posts, undo as undo_fact
+from modtool.core.recording import check_game, import_posts, new_game, undo as undo_fact
 from modtool.core.view import Query
 from modtool.core.i18n import Message, t
 from modtool.core.registry import all_packs, default_pack, get_pack
@@ -81,25 +81,8 @@ def new(
       modtool new 我的游戏 --game m42 --roster examples/m42/roster.yaml --seed 20261102
       modtool new 甄嬛局 --game zhenhuan --players 10 --seed 7 --require 甄嬛
     """
-    from modtool.core.games import load_game
-    from modtool.core.pack import NEW_OPTIONS
-
-    pack = get_pack(game)
-    given = {"seed": seed is not None, "players": players is not None, "require": bool(require),
-             "board": board is not None, "custom_roles": custom_roles}
-    for name, on in given.items():  # a game's own options are offered to it alone
-        if on and name not in pack.new_options:
-            takes = ["--roster", *(NEW_OPTIONS[n] for n in NEW_OPTIONS if n in pack.new_options)]
-            raise UserError(Problem(Message("命令行 {option}", option=NEW_OPTIONS[name]),
-                                    "游戏 {game} 不用这个选项；它的 new 可用：{options}（什么也没写）", game=pack.id, options=t("、").join(takes)))
-    g = load_game(game)
-    if game_dir.exists() and not game_dir.is_dir():
-        raise UserError(Problem(str(game_dir), "这是一个文件，不是游戏文件夹；请换一个名字"))
-    path, warnings = pack.new_game(game_dir, g, roster=roster, seed=seed, players=players,
-                                             require=list(require), board=board, custom_roles=custom_roles)
-    typer.echo(t("已建立 {path}").format(path=path))
-    for w in warnings:
-        typer.echo(t("提醒：{warning}").format(warning=w))
+    print_answer(new_game(game_dir, game, roster=roster, seed=seed, players=players, require=tuple(require),
+                          board=board, custom_roles=custom_roles))
 
 
 @app.command()
@@ -115,31 +98,8 @@ def check(
       modtool check examples/m42
       modtool check examples/zhenhuan --json
     """
-    from modtool.core.problems import damage, refusals
-    from modtool.core.soundness import game_problems, refusals_text
-
-    gd = _open(game_dir)
-    found = game_problems(gd)
-    problems, refused = damage(found), refusals(found)
-    from modtool.ledger import load
-
-    vanished = load(gd.ledger_path).vanished  # told above by the read; a failure of check too
-    if vanished:
-        problems.append(Problem(gd.source, "账本里少了 {n} 条 modtool 写入并确认过的记录：用 modtool restore {game} 追加回去，或确认是有意删除的：modtool restore {game} --forget", n=len(vanished), game=game_dir))
-    warnings = get_pack(gd.game.id).header_warnings(gd)
-    from modtool.core.upgrade import id_warnings
-
-    warnings += id_warnings(gd)
-    if as_json:
-        _echo_json({"ok": not problems, "events": len(gd.events),
-                    "problems": [_problem_json(p) for p in problems], "refused": [_problem_json(p) for p in refused],
-                    "warnings": warnings})
-    else:
-        for w in warnings:  # the storyteller may mean it: shown, never a failure
-            typer.echo(t("提醒：{warning}").format(warning=f"{gd.ledger_path}: {w}"))
-        if not problems:
-            typer.echo(t("{ledger}：{n} 个事件，没有发现问题").format(ledger=gd.ledger_path, n=len(gd.events)))
-        typer.echo(refusals_text(refused), nl=False)
+    view, problems = check_game(game_dir)
+    print_answer(view, as_json)
     if problems:
         raise UserError(problems)
 

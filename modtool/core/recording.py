@@ -1,6 +1,7 @@
-"""The core's commands that record facts for every game, as functions that
-return what to tell (``Said``) and print nothing: ``import`` (a batch of
-forum posts) and ``undo`` (a revert of the last fact, or of a whole import).
+"""The core's commands for every game, as functions that return values and
+print nothing: ``new`` (a new ledger), ``check`` (a ``View`` and the damage
+found), ``import`` (a batch of forum posts) and ``undo`` (a revert of the
+last fact, or of a whole import); the ones that record return ``Said``.
 The command line parses their arguments and prints their answers
 (``modtool.cli.commands``); ``modtool.api`` calls them too.
 """
@@ -14,12 +15,61 @@ from modtool.core.batches import describe, find_batch, marker, next_batch
 from modtool.core.command import Said
 from modtool.core.events import describe_ref, ref_of
 from modtool.core.gamefile import open_game
-from modtool.core.i18n import t
+from modtool.core.games import load_game
+from modtool.core.i18n import Listing, Message, t
 from modtool.core.importer import plan_import
-from modtool.core.problems import UserError
+from modtool.core.pack import NEW_OPTIONS
+from modtool.core.problems import Problem, UserError, damage, refusals
 from modtool.core.registry import get_pack
 from modtool.core.schema import event_name
-from modtool.core.soundness import require_sound, require_sound_after
+from modtool.core.soundness import game_problems, refusals_text, require_sound, require_sound_after
+from modtool.core.upgrade import id_warnings
+from modtool.core.view import View
+from modtool.ledger import load
+
+
+def new_game(game_dir: Path, game: str, *, roster: Path | None = None, seed: int | None = None,
+             players: int | None = None, require: tuple[str, ...] = (), board: str | None = None,
+             custom_roles: bool = False) -> Said:
+    """``modtool new``: the game ``game``'s new ledger in ``game_dir``; an option the
+    game does not declare (``GamePack.new_options``) is refused, naming those it takes."""
+    pack = get_pack(game)
+    given = {"seed": seed is not None, "players": players is not None, "require": bool(require),
+             "board": board is not None, "custom_roles": custom_roles}
+    for name, on in given.items():  # a game's own options are offered to it alone
+        if on and name not in pack.new_options:
+            takes = ["--roster", *(NEW_OPTIONS[n] for n in NEW_OPTIONS if n in pack.new_options)]
+            raise UserError(Problem(Message("命令行 {option}", option=NEW_OPTIONS[name]),
+                                    "游戏 {game} 不用这个选项；它的 new 可用：{options}（什么也没写）",
+                                    game=pack.id, options=Listing(takes)))
+    data = load_game(game)
+    if game_dir.exists() and not game_dir.is_dir():
+        raise UserError(Problem(str(game_dir), "这是一个文件，不是游戏文件夹；请换一个名字"))
+    path, warnings = pack.new_game(game_dir, data, roster=roster, seed=seed, players=players,
+                                   require=list(require), board=board, custom_roles=custom_roles)
+    return Said.lines(t("已建立 {path}").format(path=path), *(t("提醒：{warning}").format(warning=w) for w in warnings))
+
+
+def check_game(game_dir: Path, *, shown_as: str | None = None) -> tuple[View, list[Problem]]:
+    """``modtool check``: the answer (the header's reminders, the refused submissions,
+    or that nothing is wrong; ``--json``'s data) and the damage found, which fails it."""
+    gd = open_game(game_dir)
+    found = game_problems(gd)
+    problems, refused = damage(found), refusals(found)
+    vanished = load(gd.ledger_path).vanished  # told by the read; a failure of check too
+    if vanished:
+        problems.append(Problem(gd.source, "账本里少了 {n} 条 modtool 写入并确认过的记录：用 modtool restore {game} 追加回去，"
+                                           "或确认是有意删除的：modtool restore {game} --forget",
+                                n=len(vanished), game=shown_as or str(game_dir)))
+    warnings = get_pack(gd.game.id).header_warnings(gd) + id_warnings(gd)
+    data = {"ok": not problems, "events": len(gd.events), "problems": [p.to_json() for p in problems],
+            "refused": [p.to_json() for p in refused], "warnings": warnings}
+    # the storyteller may mean a reminder: shown, never a failure
+    lines = [t("提醒：{warning}").format(warning=f"{gd.ledger_path}: {w}") for w in warnings]
+    if not problems:
+        lines.append(t("{ledger}：{n} 个事件，没有发现问题").format(ledger=gd.ledger_path, n=len(gd.events)))
+    text = "".join(f"{line}\n" for line in lines) + refusals_text(refused)
+    return View.of("check", gd.game.id, data, text), problems
 
 
 def import_posts(game_dir: Path, files: list[Path], thread: str, day: int, *, dry_run: bool = False,
