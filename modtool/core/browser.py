@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from modtool.core.i18n import t
+from modtool.core.outfile import write_file
 from modtool.core.problems import Problem, UserError
 
 ENV = "MODTOOL_CHROMIUM"
@@ -62,7 +63,6 @@ def screenshot(page: Path, out: Path, width: int, height: int) -> None:
         if not shot.is_file():
             raise UserError(Problem("--png", t("浏览器没有生成图片：{why}").format(
                 why=done.stderr.decode("utf-8", "replace").strip()[-300:])))
-        from modtool.core.outfile import write_file
 
         write_file(out, _cropped(shot), "--png")
 
