@@ -11,16 +11,21 @@ from typing import List, Optional
 
 import typer
 
+from modtool import __version__
 from modtool.cli.common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
 from modtool.cli.common import show as _show
 from modtool.cli.options import Choice, LiveChoice, kinds_help
 from modtool.cli.packcommands import print_answer
+from modtool.core.announced import contradictions, record as record_fact
+from modtool.core.events import describe_ref, ref_of
+from modtool.core.games import load_game
+from modtool.core.pack import NEW_OPTIONS
 from modtool.core.view import Query
 from modtool.core.i18n import t
 from modtool.core.registry import all_packs, default_pack, get_pack
-from modtool.core.problems import Problem, UserError
+from modtool.core.problems import damage, Problem, refusals, UserError
 from modtool.core.render import FORMAT_ALIASES, FORMATS
-from modtool.core.schema import THREADS
+from modtool.core.schema import event_name, THREADS
 
 _PACKS = all_packs()  # every game, each answering the shared commands for itself (modtool.core.registry)
 
@@ -35,8 +40,6 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        from modtool import __version__
-
         typer.echo(f"modtool {__version__}")
         raise typer.Exit()
 
@@ -80,9 +83,6 @@ def new(
       modtool new 我的游戏 --game m42 --roster examples/m42/roster.yaml --seed 20261102
       modtool new 甄嬛局 --game zhenhuan --players 10 --seed 7 --require 甄嬛
     """
-    from modtool.core.games import load_game
-    from modtool.core.pack import NEW_OPTIONS
-
     pack = get_pack(game)
     given = {"seed": seed is not None, "players": players is not None, "require": bool(require),
              "board": board is not None, "custom_roles": custom_roles}
@@ -115,7 +115,6 @@ def check(
       modtool check examples/m42
       modtool check examples/zhenhuan --json
     """
-    from modtool.core.problems import damage, refusals
     from modtool.core.soundness import game_problems, refusals_text
 
     gd = _open(game_dir)
@@ -195,8 +194,6 @@ def import_(
         batch = next_batch(gd)
         events.insert(0, marker(batch, thread, day, len(events), files))
     if not dry_run and events:
-        from modtool.core.announced import record as record_fact
-
         record_fact(gd, events, one_line=True)
     tr = t
     said = tr("将导入 {added} 帖，跳过已有的 {skipped} 帖") if dry_run else tr("已导入 {added} 帖，跳过已有的 {skipped} 帖")
@@ -382,8 +379,6 @@ def status(
     view = pack.status_view(game_dir, gd)
     _show(as_json, view.to_json(), view.text)
     if not as_json:
-        from modtool.core.announced import contradictions
-
         wrong = contradictions(gd)
         if wrong:  # G-R2: after a forced change, what the forum read is no longer the replay's result
             typer.echo(t("论坛上已公布、但现在的记录给出不同结果的（请到论坛更正）：\n  {changes}").format(changes="\n  ".join(wrong)))
@@ -409,8 +404,6 @@ def undo(
       modtool undo examples/m42 --import last
       modtool undo examples/m42 --import 3
     """
-    from modtool.core.announced import record as record_fact
-    from modtool.core.events import describe_ref, ref_of
     from modtool.core.gamefile import open_game
 
     gd = open_game(game_dir)
@@ -436,7 +429,6 @@ def undo(
     require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
     ref = ref_of(last)
     record_fact(gd, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}])
-    from modtool.core.schema import event_name
 
     typer.echo(t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(line=last.line, what=event_name(last.type, gd.game), ref=describe_ref(ref)))
     if last.type == "post" and gd.of_type("import"):
@@ -458,7 +450,6 @@ def upgrade(
       modtool upgrade examples/m42
       modtool upgrade examples/zhenhuan
     """
-    from modtool.core.events import describe_ref
     from modtool.core.upgrade import upgrade as run
 
     done = run(game_dir)
