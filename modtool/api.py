@@ -35,10 +35,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from modtool.core import i18n
+from modtool.core.announced import confirmed, record
 from modtool.core.command import Said
+from modtool.core.gamefile import open_game as _open_game
 from modtool.core.problems import Problem, UserError
-from modtool.core.registry import get_pack
+from modtool.core.registry import all_packs, get_pack
+from modtool.core.soundness import game_problems
 from modtool.core.view import Query, View
+from modtool.ledger import EXCLUSIVE, session, SHARED
 
 __all__ = ["Game", "Problem", "Query", "Recorded", "Said", "UserError", "View", "new_game", "open_game"]
 
@@ -65,8 +69,6 @@ class Game:
         return f"Game({str(self.path)!r}, id={self.id!r})"
 
     def _open(self):
-        from modtool.core.gamefile import open_game as _open_game
-
         return _open_game(self.path)
 
     @contextmanager
@@ -113,8 +115,6 @@ class Game:
     def view(self, name: str, *, day: int | None = None, **options) -> View:
         """One of the game's own queries, by the name its pack gives it (``views()``:
         M42's ``cards``, ``schedule``, ``flags``), the same answer its command prints."""
-        from modtool.core.registry import all_packs
-
         with self._speaking():
             gd = self._sound()
             found = self._pack().views().get(name)
@@ -133,7 +133,6 @@ class Game:
         """Everything ``modtool check`` finds: ledger damage and refused submissions
         (``Problem.refused``), each with its place, shown in the game's language
         (``msgid`` and ``args`` for another)."""
-        from modtool.core.soundness import game_problems
 
         with self._speaking():
             return tuple(p.in_language(self.language) for p in game_problems(self._open()))
@@ -150,8 +149,6 @@ class Game:
         ``UserError``, nothing written. Written: how many events the ledger
         holds now, and what the director must hear (announced results the
         change altered, with ``force``: to correct on the forum)."""
-        from modtool.core.announced import confirmed, record
-
         notes: list[str] = []
         with self._speaking(), confirmed(force):
             data = record(self._open(), [dict(e) for e in events], tell=notes.append)
@@ -189,9 +186,6 @@ class Game:
         same write guard (``force``: G-R2), the folder's lock held for it. Returns
         its answer, a ``View`` or ``modtool.core.command.Said`` (what the command
         line prints); refused: ``UserError``, nothing written."""
-        from modtool.core.announced import confirmed
-        from modtool.ledger import EXCLUSIVE, SHARED, session
-
         found = next((c for c in self._pack().commands() if c.name == name), None)
         if found is None:
             raise UserError(Problem(name, "这一局没有这个命令；它有：{commands}", language=self.language,

@@ -144,13 +144,13 @@ def _wrapped_by_python(kind: str) -> Exception:
 def test_a_ctrl_c_that_python_wrapped_in_another_exception_is_still_a_ctrl_c(tmp_path, monkeypatch, capsys, kind):
     import tempfile
 
-    from modtool.cli import help as cli_help
+    from modtool.cli import app as cli_app  # command_tree as each run calls it
     from tests.support.values import run_cli
 
     def tree(*a, **kw):
         raise _wrapped_by_python(kind)
 
-    monkeypatch.setattr(cli_help, "command_tree", tree)
+    monkeypatch.setattr(cli_app, "command_tree", tree)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     code, out, err = run_cli(capsys, "status", _game(tmp_path))
     assert code == 130, err

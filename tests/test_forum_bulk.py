@@ -250,12 +250,12 @@ def test_planned_events_are_post_event(posts, thread, day):
 
 
 def test_plan_import_reads_each_file(monkeypatch, tmp_path):
-    import modtool.forum
+    import modtool.core.importer  # read_dump_rows as plan_import calls it
 
     p = Post("7", 2, "路人甲", datetime(2026, 11, 3, 20, 15, 9, tzinfo=TZ), "投票对象：包子")
     changed = Post("7", 2, "路人甲", p.time, "投票对象：馄饨")
     rows = {"a.json": [post_row(p)], "b.json": [post_row(p)], "c.json": [("7", 2, "路人甲", "2026-11-03 20:15:09", changed.body, None, None, T0)]}
-    monkeypatch.setattr(modtool.forum, "read_dump_rows", lambda path, tz, progress=None, formats=None: (rows[path.name], []))
+    monkeypatch.setattr(modtool.core.importer, "read_dump_rows", lambda path, tz, progress=None, formats=None: (rows[path.name], []))
     events, report = plan_import(_Game(), [tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"], "vote", 2)
     assert events == [post_event(p, "vote", 2)]
     assert events[0]["time"] == "2026-11-03 20:15:09"

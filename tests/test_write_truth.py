@@ -463,11 +463,11 @@ def test_an_internal_error_after_the_write_says_what_was_written(tmp_path, capsy
 def test_an_internal_error_before_any_write_says_the_ledger_is_unchanged(tmp_path, capsys, monkeypatch):
     import tempfile
 
-    import modtool.packs.m42.report as report
+    import modtool.packs.m42.queries as queries  # tally_text as the tally query calls it
 
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     monkeypatch.setattr(tempfile, "tempdir", None)
-    monkeypatch.setattr(report, "tally_text", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(queries, "tally_text", lambda *a, **k: 1 / 0)
     code, _, err = run_cli(capsys, "tally", game(tmp_path), "--day", "2")
     assert code == 3 and "账本未改动" in err, err
 

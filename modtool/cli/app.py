@@ -17,12 +17,21 @@ from typing import List, Optional
 import typer
 
 from modtool.cli.commands import _games_help, _kinds_help, app
+from modtool.cli.confirm import confirm_option
+from modtool.cli.console import utf8_args
 from modtool.cli.dispatch import Clash, command_name, game_of_command, pack_commands
 from modtool.cli.errors import bad_argument as _bad_argument, crashed as _crashed, interrupted as _interrupted
 from modtool.cli.errors import usage_message as _usage_message
 from modtool.core.i18n import Listing, t
-from modtool.core.registry import all_packs
+from modtool.cli.help import command_tree
+from modtool.cli.language import begin
+from modtool.cli.words import install, restore
+from modtool.core import registry
+from modtool.core.pack import NEW_OPTIONS
+from modtool.core.registry import all_packs, refusals
 from modtool.core.problems import RecordedRefusal, UserError
+from modtool.ledger import _report
+from modtool.ledger._lock import EXCLUSIVE, session, SHARED
 
 _CORE = list(app.registered_commands)  # the core's commands, every game's
 CORE_COMMANDS = frozenset(command_name(info) for info in _CORE)
@@ -40,8 +49,6 @@ def _own(pack) -> dict:
 
 def _joining() -> dict:
     """Every pack whose commands can join; one that clashes is refused here (and told)."""
-    from modtool.core import registry
-
     for game_id, pack in list(all_packs().items()):
         try:
             _own(pack)
@@ -142,8 +149,6 @@ _GUARDED = WRITING_COMMANDS - _NOT_GUARDED
 
 def _offer_new_options(tree, game: str | None) -> None:
     """``new --game X --help`` shows only the options X declares (GamePack.new_options)."""
-    from modtool.core.pack import NEW_OPTIONS
-
     pack = all_packs().get(game) if game else None
     cmd = getattr(tree, "commands", {}).get("new")
     if pack is None or cmd is None:
@@ -188,10 +193,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _main(argv: list[str] | None) -> None:
-    from modtool.cli.console import utf8_args
-
     args = utf8_args(sys.argv[1:]) if argv is None else list(argv)
-    from modtool.cli.language import begin
 
     language = begin(args)  # the game its command line names, or the locale, until it opens a game
     bad = _bad_argument(args)
@@ -200,12 +202,8 @@ def _main(argv: list[str] | None) -> None:
         sys.exit(2)
     command = next((a for a in args if not a.startswith("-")), "")
     game = game_of_command(args)  # its verb goes to this game's pack (modtool.cli.dispatch)
-    from modtool.cli.help import command_tree
-    from modtool.cli.words import install, restore
 
     install(language)  # click's own words (Usage, Options, range errors), until restore()
-    from modtool.ledger import _report
-    from modtool.ledger._lock import EXCLUSIVE, SHARED, session
 
     _report.appended, _report.written = 0, []
     _report.notice = _notice
@@ -215,12 +213,10 @@ def _main(argv: list[str] | None) -> None:
             # prog_name: usage lines and the completion variable (_MODTOOL_COMPLETE)
             # say "modtool" however it was started (script, python -m, tests).
             tree = command_tree(app_for(game, language), language, _listed, _COMPUTED_HELP)
-            from modtool.core.registry import refusals
 
             for refused in refusals():  # an installed pack left out: said on every run, never silent
                 _notice(refused)
             _offer_new_options(tree, game)
-            from modtool.cli.confirm import confirm_option
 
             confirm_option(tree, writing - _NOT_GUARDED)
             rc = tree.main(args=args, prog_name="modtool", standalone_mode=False)

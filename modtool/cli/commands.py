@@ -11,17 +11,20 @@ from typing import List, Optional
 
 import typer
 
-from modtool.cli.common import echo_json as _echo_json, now as _now, open_dir as _open, problem_json as _problem_json
+from modtool import __version__
+from modtool.cli.common import now as _now, open_dir as _open
 from modtool.cli.common import show as _show
 from modtool.cli.options import Choice, LiveChoice, kinds_help
 from modtool.cli.packcommands import print_answer
-from modtool.core.recording import check_game, import_posts, new_game, undo as undo_fact
-from modtool.core.view import Query
+from modtool.core.announced import contradictions
+from modtool.core.events import describe_ref
 from modtool.core.i18n import Message, t
-from modtool.core.registry import all_packs, default_pack, get_pack
 from modtool.core.problems import Problem, UserError
+from modtool.core.recording import check_game, import_posts, new_game, undo as undo_fact
+from modtool.core.registry import all_packs, default_pack, get_pack
 from modtool.core.render import FORMAT_ALIASES, FORMATS
 from modtool.core.schema import THREADS
+from modtool.core.view import Query
 
 _PACKS = all_packs()  # every game, each answering the shared commands for itself (modtool.core.registry)
 
@@ -36,8 +39,6 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        from modtool import __version__
-
         typer.echo(f"modtool {__version__}")
         raise typer.Exit()
 
@@ -305,8 +306,6 @@ def status(
     view = pack.status_view(game_dir, gd)
     _show(as_json, view.to_json(), view.text)
     if not as_json:
-        from modtool.core.announced import contradictions
-
         wrong = contradictions(gd)
         if wrong:  # G-R2: after a forced change, what the forum read is no longer the replay's result
             typer.echo(t("论坛上已公布、但现在的记录给出不同结果的（请到论坛更正）：\n  {changes}").format(changes="\n  ".join(wrong)))
@@ -350,7 +349,6 @@ def upgrade(
       modtool upgrade examples/m42
       modtool upgrade examples/zhenhuan
     """
-    from modtool.core.events import describe_ref
     from modtool.core.upgrade import upgrade as run
 
     done = run(game_dir)

@@ -4,6 +4,7 @@ so no command module imports another."""
 
 from __future__ import annotations
 
+from modtool.core.command import recorded_refusal
 from modtool.core.i18n import t
 
 import json
@@ -56,8 +57,6 @@ def fmt(dt) -> str:
 
 def refused_error(refused: list[Problem]) -> UserError:
     """Refused submissions, recorded all the same (``modtool.core.command.recorded_refusal``)."""
-    from modtool.core.command import recorded_refusal
-
     return recorded_refusal(refused)
 
 

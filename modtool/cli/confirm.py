@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import functools
 
+from modtool.core.announced import confirmed
 from modtool.core.i18n import t
 
 
 def confirm_option(group, guarded) -> None:
     import click
-
-    from modtool.core.announced import confirmed
 
     for name, cmd in getattr(group, "commands", {}).items():
         if name not in guarded or getattr(cmd, "_confirms", False):

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from modtool.core.i18n import t
+from modtool.ledger import _report
 
 
 def report_crash(exc: BaseException) -> Path:
@@ -44,8 +45,6 @@ def crashed(exc: BaseException) -> None:
 def written_note() -> str:
     """Whether the command wrote before it failed, and what: the director must
     know whether to run it again."""
-    from modtool.ledger import _report
-
     if not _report.written:
         return t("账本未改动（这个命令什么也没写）。")
     parts = [t("第 {line} 行起：{types}").format(line=line, types="、".join(map(str, types)))
@@ -93,7 +92,5 @@ def bad_argument(args: list[str]) -> str | None:
 
 
 def interrupted() -> None:
-    from modtool.ledger import _report
-
     typer.echo(t("已中断；本命令在中断前已把记录写进账本。") if _report.appended else t("已中断，账本未改动。"), err=True)
     sys.exit(130)

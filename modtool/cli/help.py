@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from modtool.cli.words import words
+from modtool.core.i18n import catalogue
+
 
 def command_tree(app, language: str, listed: Callable[[str, str], bool],
                  computed: dict[tuple[str, str | None], Callable]):
@@ -26,12 +29,9 @@ def command_tree(app, language: str, listed: Callable[[str, str], bool],
     ``f(tr, language)`` giving that help."""
     import typer.main
 
-    from modtool.core.i18n import catalogue
-
     tr = catalogue(language).gettext
     group = typer.main.get_command(app)
     _localise(group, tr)
-    from modtool.cli.words import words
 
     for p in group.params:  # typer's completion options: fixed English help, no gettext call of typer's
         if p.name in ("install_completion", "show_completion") and getattr(p, "help", None):

@@ -30,14 +30,14 @@ from __future__ import annotations
 import gettext
 import os
 
+from modtool.core.i18n import LOCALE
+
 DOMAIN = "click"
 _saved: list[tuple[str | None, str]] = []  # (LANGUAGE, global domain) before install
 
 
 def install(language: str = "zh") -> None:
     """click's and typer's words in ``language`` from now until ``restore()``."""
-    from modtool.core.i18n import LOCALE
-
     _saved.append((os.environ.get("LANGUAGE"), gettext.textdomain()))
     gettext.bindtextdomain(DOMAIN, str(LOCALE))
     gettext.textdomain(DOMAIN)

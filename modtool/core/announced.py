@@ -24,7 +24,10 @@ import contextlib
 import contextvars
 
 from modtool.core.i18n import Message, t
+from modtool import ledger
+from modtool.core.events import event_id, fingerprint
 from modtool.core.problems import Problem, UserError
+from modtool.core.registry import get_pack
 
 _confirmed: contextvars.ContextVar[bool] = contextvars.ContextVar("modtool_confirmed", default=False)
 
@@ -59,8 +62,6 @@ def _labels(gd) -> dict[str, str]:
 
 
 def _results(gd) -> dict[str, tuple[str, object]]:
-    from modtool.core.registry import get_pack
-
     try:
         return get_pack(gd.game.id).results(gd)
     except UserError:
@@ -104,7 +105,6 @@ def _changed(gd, new: list[dict]) -> tuple[list[tuple[str, str, object, object]]
     from modtool.core.simulation import simulated
 
     sim = simulated(gd, new)
-    from modtool.core.registry import get_pack
 
     try:
         after = get_pack(gd.game.id).results(sim)
@@ -136,8 +136,6 @@ def _changed(gd, new: list[dict]) -> tuple[list[tuple[str, str, object, object]]
 
 
 def _reverted(gd, new: list[dict]) -> list:
-    from modtool.core.events import event_id, fingerprint
-
     refs = {e.get("of") for e in new if e.get("type") == "revert"}
     if not refs:
         return []
@@ -148,9 +146,6 @@ def record(gd, events: list[dict], *, one_line: bool = False, tell=None):
     """Append ``events`` (ledger.append with the digest ``gd`` was read at), guarded by G-R2.
     ``tell(text)``: what the director must hear after the write (announced results it
     changed, to correct on the forum); None: said on stderr, as the commands say it."""
-    from modtool import ledger
-
-    from modtool.core.registry import get_pack
     from modtool.core.soundness import require_sound_after
 
     require_sound_after(gd, events)  # a damaged ledger, or a change that damages it: nothing written

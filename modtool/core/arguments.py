@@ -13,6 +13,7 @@ from datetime import datetime
 from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError
 from modtool.core.text import closest, fold_name
+from modtool.core.timeutil import parse_time
 
 def refuse(argument: str, message: str | Message, /, **args) -> UserError:
     """The error for a bad ``argument`` (an option such as ``--at`` or a positional's name):
@@ -29,8 +30,6 @@ def hint(text: str, candidates: list[str]) -> str:
 def time_arg(text: str, tz, option: str = "--at") -> datetime:
     """A time the director typed, in the game's zone; refused naming ``option`` when it
     does not read or its year is not a four-digit one (0026 for 2026: never a fact)."""
-    from modtool.core.timeutil import parse_time
-
     try:
         when = parse_time(text, tz)
     except ValueError as exc:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from modtool import ledger
 from modtool.core.events import Event
 from modtool.core.gamefile import GameDir
 from modtool.core.i18n import t
@@ -21,8 +22,6 @@ from modtool.core.problems import Problem, UserError
 
 def _markers(gd: GameDir) -> list[Event]:
     """Every import marker in the ledger as written, undone ones too."""
-    from modtool import ledger
-
     return [e for e in ledger.load(gd.ledger_path).events if e.type == "import"]
 
 

@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from modtool.core.outfile import write_file
 from modtool.core.problems import Problem, UserError
 
 ENV = "MODTOOL_CHROMIUM"
@@ -59,7 +60,6 @@ def screenshot(page: Path, out: Path, width: int, height: int) -> None:
         done = _run([f"--window-size={width},{height}", f"--screenshot={shot}"], page)
         if not shot.is_file():
             raise UserError(Problem("--png", "浏览器没有生成图片：{why}", why=done.stderr.decode("utf-8", "replace").strip()[-300:]))
-        from modtool.core.outfile import write_file
 
         write_file(out, _cropped(shot), "--png")
 

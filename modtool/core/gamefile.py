@@ -12,14 +12,18 @@ from operator import attrgetter
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from modtool.core.events import Event
+from modtool import ledger
+from modtool.core import i18n
+from modtool.core.events import Event, event_id, fingerprint
 from modtool.core.games import Game, load_game
 from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError
+from modtool.core.registry import default_pack, get_pack
 from modtool.core.roster import Character, Roster
 from modtool.core.schema import COMMON_EVENTS, Schema, check_events
 from modtool.core.text import fold_name
 from modtool.core.timeutil import zone
+from modtool.ledger._cache import code_fingerprint, read_record, write_record
 
 LEDGER_NAME = "ledger.yaml"
 
@@ -78,8 +82,6 @@ def ledger_path(game_dir: Path) -> Path:
 
 def event_schemas(game_id: str) -> dict[str, Schema]:
     """The common event types and those of the game's pack."""
-    from modtool.core.registry import get_pack
-
     schemas = dict(COMMON_EVENTS)
     schemas.update(get_pack(game_id).event_schemas())
     return schemas
@@ -165,8 +167,6 @@ def open_game(game_dir: Path) -> GameDir:
     """Load and validate a game folder; raises UserError only if unusable."""
     import os
 
-    from modtool import ledger
-
     path = ledger_path(game_dir)
     if not path.is_file():
         raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
@@ -181,11 +181,8 @@ def open_game(game_dir: Path) -> GameDir:
     problems: list[Problem] = []
     game_id = header.get("game")
     if not isinstance(game_id, str):
-        from modtool.core.registry import default_pack
-
         raise UserError(Problem(source, "账本开头缺少 game（例如 game: {game}）", game=default_pack().id))
     game = load_game(game_id)
-    from modtool.core.registry import get_pack
 
     header = get_pack(game_id).header_roster(header)  # e.g. Clocktower: the seats are the roster
     options = game.options(header.get("options") if isinstance(header.get("options"), dict) else None)
@@ -225,17 +222,12 @@ def open_game(game_dir: Path) -> GameDir:
 
 def _speak_for(gd: GameDir) -> None:
     """A game opened: words from here on come in its pack's language (modtool.core.i18n)."""
-    from modtool.core import i18n
-    from modtool.core.registry import get_pack
-
     i18n.speak(get_pack(gd.game.id).language)
 
 
 def _checks_key(game_id: str, schemas: dict) -> str:
     """What the event checks depend on: the game's schemas and modtool's code."""
     import hashlib
-
-    from modtool.ledger._cache import code_fingerprint
 
     return hashlib.sha256((code_fingerprint() + repr(sorted(schemas.items())) + game_id).encode()).hexdigest()
 
@@ -247,8 +239,6 @@ def _checks_path(ledger: Path) -> Path:
 def _checked_before(ledger: Path, game_id: str, schemas: dict, data, source: str) -> list[Problem] | None:
     """The event problems of an earlier command, when the ledger still begins with
     the events it checked: only the events after them are checked now."""
-    from modtool.ledger._cache import read_record
-
     rec = read_record(_checks_path(ledger))
     try:
         if rec is None or rec["key"] != _checks_key(game_id, schemas):
@@ -266,8 +256,6 @@ def _checked_before(ledger: Path, game_id: str, schemas: dict, data, source: str
 
 
 def _remember_checks(ledger: Path, game_id: str, schemas: dict, data, problems: list[Problem]) -> None:
-    from modtool.ledger._cache import write_record
-
     if not data.marks or len(problems) > 1000:
         return
     n, token = data.marks[-1]
@@ -303,8 +291,6 @@ def effective_events(events: list[Event], source: str) -> tuple[list[Event], lis
 
 
 def _without_reverted(events: list[Event], source: str) -> tuple[list[Event], list[Problem]]:
-    from modtool.core.events import event_id, fingerprint
-
     live: dict[int, Event] = {}  # id(event) -> event, in ledger order
     by_id: dict[int, Event] = {}
     by_line: dict[int | None, Event] = {}
@@ -369,8 +355,6 @@ def _without_reverted(events: list[Event], source: str) -> tuple[list[Event], li
 
 def _with_edits(events: list[Event], source: str, problems: list[Problem]) -> list[Event]:
     """Each ``edit`` put in its post's place (G-R3), the versions before it in ``earlier``."""
-    from modtool.core.events import event_id, fingerprint
-
     out: list[Event | None] = []
     slot: dict = {}  # a post's reference (id or fingerprint) -> its index in out
     for ev in events:

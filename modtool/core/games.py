@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from modtool.core.paths import data_dir  # noqa: F401 - the packs' way to their shipped files
+from modtool.core.registry import all_packs, get_pack
 
 
 @dataclass(frozen=True)
@@ -41,16 +42,12 @@ class Game:
 
 
 def available() -> list[str]:
-    from modtool.core.registry import all_packs
-
     return sorted(all_packs())
 
 
 def load_game(game_id: str) -> Game:
     """The definition of ``game_id``, read from its pack's data file (modtool.core.registry)."""
     from ruamel.yaml import YAML
-
-    from modtool.core.registry import get_pack
 
     path = get_pack(game_id).data_file()
     data = YAML(typ="safe").load(Path(path).read_text(encoding="utf-8"))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from modtool.core.i18n import LOCALE
+
 
 def compile_po(po: Path) -> bytes:
     import io
@@ -24,8 +26,6 @@ def compile_po(po: Path) -> bytes:
 
 
 def main() -> None:
-    from modtool.core.i18n import LOCALE
-
     for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
         po.with_suffix(".mo").write_bytes(compile_po(po))
         print(f"compiled {po}")

@@ -23,11 +23,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from modtool.forum import time_stamp
+from modtool.core.events import fingerprint
+from modtool.core.registry import get_pack
+from modtool.forum import read_dump_rows, time_stamp
 from modtool.forum.bounds import check_rows, shown
 from modtool.core.gamefile import GameDir
 from modtool.core.posts import Post
 from modtool.core.problems import Problem
+from modtool.forum.formats import CORE_FORMATS
 
 
 @dataclass
@@ -70,13 +73,8 @@ def _key(thread: str, day, pid: str, floor) -> str | tuple:
 def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=None) -> tuple[list[dict], ImportReport]:
     """The events that importing ``files`` would append, and what to tell the
     director. ``progress(done, total)`` is passed on to the readers."""
-    from modtool.forum import read_dump_rows
-
-    from modtool.core.registry import get_pack
-
     report = ImportReport()
     existing = {}
-    from modtool.forum.formats import CORE_FORMATS
 
     pack = get_pack(gd.game.id)
     spans = pack.post_numbers_span_days
@@ -135,8 +133,6 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
                 report.changed.append(_as_shown(post))
                 ref = old.get("version_of") or old.get("id")
                 if type(ref) is not int:
-                    from modtool.core.events import fingerprint
-
                     ref = ref or fingerprint("post", {k: v for k, v in old.items() if k != "type"})
                 ev = {"type": "edit", "of": ref}
                 ev.update({k: v for k, v in post_event(post, thread, day).items() if k != "type"})
@@ -170,8 +166,6 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
 
 def _known_elsewhere(gd: GameDir, account: str) -> bool:
     """An account the game's pack knows beyond the roster (a recorded replacement)."""
-    from modtool.core.registry import get_pack
-
     return get_pack(gd.game.id).known_account(gd, account)
 
 

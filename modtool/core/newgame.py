@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from modtool import ledger
 from modtool.core.gamefile import ledger_path, read_roster
 from modtool.core.games import Game, load_game
 from modtool.core.i18n import t
@@ -140,8 +141,6 @@ def header_text(game: Game, header: dict, facts_line: str, option_example: str) 
 def create_roster_game(game_dir: Path, game_id: str, roster_file: Path) -> Path:
     """A ledger holding the roster as given: names, accounts, aliases (and a role
     where the roster writes one); nothing dealt, no role set or size checked."""
-    from modtool import ledger
-
     game = load_game(game_id)
     path = ledger_path(game_dir)
     if path.exists():
@@ -165,8 +164,6 @@ def create_roster_game(game_dir: Path, game_id: str, roster_file: Path) -> Path:
 def create_game(game_dir: Path, game_id: str, roster_file: Path, seed: int | None, custom_roles: bool = False) -> Path:
     """``custom_roles``: the director says the roster's roles are a set of their own
     (not the rule post's): every character must have one, and any size works."""
-    from modtool import ledger
-
     game = load_game(game_id)
     path = ledger_path(game_dir)
     if path.exists():

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
+from modtool.ledger._append import atomic_write
 
 _PREFIX = ".modtool-out-"
 
@@ -30,7 +31,6 @@ def write_file(path: Path, data: bytes, option: str) -> None:
         if not path.parent.is_dir():
             raise UserError(Problem(where, "文件夹「{folder}」不存在；请先建立它", folder=path.parent))
         _sweep(path.parent)
-        from modtool.ledger._append import atomic_write
 
         atomic_write(path, data, prefix=f"{_PREFIX}{os.getpid()}-")
     except OSError as exc:

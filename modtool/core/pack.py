@@ -63,7 +63,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from modtool.core.i18n import Message
+from modtool.core.games import load_game
+from modtool.core.i18n import words_for_language
 from modtool.core.problems import Problem, UserError
+from modtool.core.registry import all_packs, get_pack
 
 if TYPE_CHECKING:  # pragma: no cover
     from datetime import datetime
@@ -121,8 +124,6 @@ class GamePack:
         game's language (``modtool.core.schema.event_name``): by default the
         ``event_labels`` mapping of the data file (``game``: its loaded data)."""
         if game is None:
-            from modtool.core.games import load_game
-
             game = load_game(self.id)
         labels = game.data.get("event_labels")
         return {str(k): str(v) for k, v in labels.items()} if isinstance(labels, dict) else {}
@@ -282,9 +283,6 @@ class GamePack:
 
 def unsupported(command: str, gd) -> UserError:
     """The refusal of a shared command the game of ``gd`` does not answer."""
-    from modtool.core.i18n import words_for_language
-    from modtool.core.registry import all_packs, get_pack
-
     tr = words_for_language(get_pack(gd.game.id).language)
     able = [p.id for p in all_packs().values() if p.answers(command)]
     return UserError(Problem("", "这个命令目前只支持 {games}，这局是 {game}", language=get_pack(gd.game.id).language,

@@ -27,6 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from modtool.core.i18n import Listing, t
+from modtool.core.entrypoints import installed_entries, own_entries
 from modtool.core.problems import UserError
 
 from modtool.core.entrypoints import GROUP as ENTRY_POINT_GROUP  # "modtool.games"
@@ -53,8 +54,6 @@ def _pack_of(entry) -> Pack:
 
 def _shipped() -> dict[str, Pack]:
     """modtool's own packs: its distribution's entry points (a bug of modtool when one fails)."""
-    from modtool.core.entrypoints import own_entries
-
     packs: dict[str, Pack] = {}
     for entry in sorted(own_entries(), key=lambda e: e.name):  # sorted: help lists them alike in every install
         pack = _pack_of(entry)
@@ -65,8 +64,6 @@ def _shipped() -> dict[str, Pack]:
 def _installed(shipped: dict[str, Pack]) -> dict[str, Pack]:
     """Other distributions' packs. One that fails to load, or names another id than
     its entry point, is refused (``refusals``), never a crash of every command."""
-    from modtool.core.entrypoints import installed_entries
-
     packs: dict[str, Pack] = {}
     for entry in installed_entries():
         if entry.name in shipped or entry.name in packs:

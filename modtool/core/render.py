@@ -22,6 +22,7 @@ from pathlib import Path
 
 from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError
+from modtool.core.registry import all_packs
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}  # format → the templates' file suffix
 # Pages modtool writes itself (the 甄嬛 grimoire page): not a post format a director chooses.
@@ -153,8 +154,6 @@ def _mb(n: int) -> str:
 def _pack_templates():
     """Every pack's templates, each under its game id (``m42/vote.bbcode.j2``)."""
     import jinja2
-
-    from modtool.core.registry import all_packs
 
     return jinja2.PrefixLoader({gid: jinja2.FileSystemLoader(str(p.templates_dir()))
                                 for gid, p in all_packs().items() if p.templates_dir() is not None}, delimiter="/")

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from modtool import ledger
+from modtool.core.gamefile import ledger_path, open_game
+from modtool.core.games import load_game
 from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
+from modtool.core.schema import event_name
+from modtool.core.soundness import require_sound, require_sound_restored
 
 
 def restore(game_dir: Path, forget: bool) -> list[str]:
     """Restore (or forget) what an editor's save removed; the lines to tell the director."""
-    from modtool import ledger
-    from modtool.core.gamefile import ledger_path, open_game
-    from modtool.core.soundness import require_sound, require_sound_restored
-
     path = ledger_path(game_dir)
     if not path.is_file():
         raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
@@ -32,8 +33,6 @@ def restore(game_dir: Path, forget: bool) -> list[str]:
     done = ledger.restore(path, forget=forget, check=check)
     if not done:
         return [t("没有少掉的记录：modtool 确认过的每一条都还在账本里")]
-    from modtool.core.games import load_game
-    from modtool.core.schema import event_name
 
     try:  # its events' names in its language; the restore is written already, so never an error here
         game = load_game(str(ledger.load(path).header.get("game")))

@@ -11,8 +11,9 @@ import operator
 from functools import lru_cache
 
 from modtool.core.events import Event
-from modtool.core.i18n import Listing, t
+from modtool.core.i18n import Listing, t, words_for_language
 from modtool.core.problems import Problem
+from modtool.core.registry import get_pack
 
 # field -> (python types accepted, required), or (types, required, the values allowed):
 # a field with a closed set of values (a pack's ``kind: vote|change``) names them as a
@@ -80,9 +81,6 @@ def event_name(kind, game=None) -> str:
     a common event's from the core's catalogue, the game's own from its pack
     (``GamePack.event_labels``), else the type itself. Without ``game``: a common
     event's name in the language words come in here (``modtool.core.i18n``)."""
-    from modtool.core.i18n import words_for_language
-    from modtool.core.registry import get_pack
-
     if not isinstance(kind, str):  # a type written by hand as a list or a number
         return str(kind)
     if game is None:

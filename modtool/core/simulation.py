@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from modtool import ledger
 from modtool.core.events import Event
+from modtool.core.gamefile import effective_events, event_schemas
+from modtool.core.schema import check_events
 
 
 def simulated(gd, new: list[dict]):
@@ -28,15 +31,10 @@ def simulated(gd, new: list[dict]):
     added = [Event(ev["type"], {k: v for k, v in ev.items() if k != "type"}, gd.raw_last_line + k)
              for k, ev in enumerate(new, 1)]
     if any(e.type in ("revert", "edit") for e in added):
-        from modtool import ledger
-        from modtool.core.gamefile import effective_events
-
         events, _ = effective_events(list(ledger.load(gd.ledger_path).events) + added, gd.source)
     else:
         events = list(gd.events) + added
     # new_from_line: where the new events begin, for checks that need look at nothing older
-    from modtool.core.gamefile import event_schemas
-    from modtool.core.schema import check_events
 
     # The new events' own shape too: a command writes well-formed events, a program (modtool.api) may not.
     shape = check_events(added, event_schemas(gd.game.id), gd.source)

@@ -12,7 +12,10 @@ typo in line 22 is fixed before three more cards pile up behind it.
 from __future__ import annotations
 
 from modtool.core.i18n import Message, t
+from modtool import ledger
+from modtool.core.gamefile import open_game
 from modtool.core.problems import Problem, UserError, damage, refusals
+from modtool.core.registry import get_pack
 
 _NOTHING_WRITTEN = "账本里有需要先修好的地方（见上；modtool check 列出全部），本命令什么也没写"
 
@@ -22,7 +25,6 @@ def game_problems(gd) -> list[Problem]:
     problems = list(gd.problems)
     if problems:
         return problems  # a replay of a ledger whose events are misshapen would only echo them
-    from modtool.core.registry import get_pack
 
     return problems + get_pack(gd.game.id).replay_problems(gd)
 
@@ -50,7 +52,6 @@ def require_sound_after(gd, new: list[dict]) -> None:
     of a whole import) does not count. Every write goes through it
     (``modtool.core.announced.record``)."""
     from modtool.core.simulation import simulated
-    from modtool.core.registry import get_pack
 
     sim = simulated(gd, new)
     problems = list(sim.problems)  # the ledger's, and the new events' shape
@@ -77,9 +78,6 @@ def require_sound_restored(gd, restored: list[dict]) -> None:
     import shutil
     import tempfile
     from pathlib import Path
-
-    from modtool import ledger
-    from modtool.core.gamefile import open_game
 
     with tempfile.TemporaryDirectory(prefix="modtool-restore-") as tmp:
         copy = Path(tmp) / gd.ledger_path.name

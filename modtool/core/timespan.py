@@ -26,6 +26,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from modtool.core.arguments import refuse, time_arg
+from modtool.core.clock import now_in
+from modtool.core.problems import UserError
+from modtool.core.registry import get_pack
+from modtool.core.timeutil import fmt, parse_time
 DEFAULT_MARGIN_DAYS = 3
 
 
@@ -45,7 +50,6 @@ def recorded_times(gd) -> tuple[datetime | None, datetime | None]:
     memo = gd.memo.get("timespan_recorded")
     if memo is not None:
         return memo
-    from modtool.core.timeutil import parse_time
 
     texts = [ev.data.get("time") if ev.type == "post" else ev.data.get("at") for ev in gd.events]
     # What modtool writes ("2026-11-17 21:00[:00]") orders as text: only the two ends are read.
@@ -66,9 +70,6 @@ def span(gd, window: bool = True) -> tuple[datetime | None, datetime | None]:
     the pack's ``time_span`` (``recorded_times`` when it gives none), the start no later than the
     pack's ``game_start``; ``window``: the latest no earlier than the end of the current
     phase's window (the pack's ``phase_window``, which may have to read the day's posts)."""
-    from modtool.core.registry import get_pack
-    from modtool.core.problems import UserError
-
     pack = get_pack(gd.game.id)
     try:
         found = pack.time_span(gd)
@@ -90,9 +91,6 @@ def check(gd, when: datetime, option: str = "--at", *, opening: bool = False) ->
     """``when`` if it lies in the game's span, else a refusal naming ``option`` and the value.
     ``opening``: the time moves the game's start (``modtool open``), so it may lie up to
     the margin before the start known so far."""
-    from modtool.core.arguments import refuse
-    from modtool.core.timeutil import fmt
-
     slack = margin(gd)
     start, last = span(gd, window=False)  # what the game knows at no cost
     if last is not None and when > last + slack:
@@ -112,10 +110,6 @@ def command_time(at: str | None, gd, option: str = "--at", *, opening: bool = Fa
     game's span (``check``; ``opening``: it moves the game's start), else the wall
     clock only when it falls inside the current phase's window (modtool.core.clock),
     which the game's pack tells."""
-    from modtool.core.arguments import time_arg
-    from modtool.core.clock import now_in
-    from modtool.core.registry import get_pack
-
     if at:
         return check(gd, time_arg(at, gd.tz, option), option, opening=opening)
     return now_in(get_pack(gd.game.id).phase_window(gd), gd.tz, option)

@@ -23,6 +23,7 @@ from datetime import datetime, time, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from modtool.core.i18n import t
+from modtool.core.text import fold
 
 # Discuz shows "2024-3-1 12:00" (not zero padded), seconds on the web page.
 # Also accepted: "/" or "." as separators, "2024年3月1日", full-width digits
@@ -113,7 +114,6 @@ def parse_times(texts: Iterable, tz: ZoneInfo) -> list[datetime]:
 def _parse_written(text, tz: ZoneInfo) -> datetime:
     if isinstance(text, datetime):
         return text if text.tzinfo else text.replace(tzinfo=tz)
-    from modtool.core.text import fold
 
     m = _TIME_FULL.match(fold(str(text)))
     if not m:

@@ -15,9 +15,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from modtool import ledger
 from modtool.core.events import Event, ref_of
+from modtool.core.gamefile import ledger_path, legacy_reverts
 from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
+from modtool.ledger import _cache, _journal
+from modtool.ledger._cache import signature
+from modtool.ledger._store import _key, _memo
 
 # `line: 197` in a block mapping, or `"line": 197` / `line: 197` inside a flow mapping.
 _LINE_RE = re.compile(r'(?P<key>"line"|\bline)(?P<sep>\s*:\s*)(?P<n>\d+)')
@@ -25,8 +30,6 @@ _LINE_RE = re.compile(r'(?P<key>"line"|\bline)(?P<sep>\s*:\s*)(?P<n>\d+)')
 
 def plan(events: list[Event]) -> list[tuple[Event, int | str]]:
     """Each legacy revert with the reference that names the same target now."""
-    from modtool.core.gamefile import legacy_reverts
-
     legacy = {id(e) for e in legacy_reverts(events)}
     if not legacy:
         return []
@@ -46,9 +49,6 @@ def plan(events: list[Event]) -> list[tuple[Event, int | str]]:
 def id_warnings(gd) -> list[str]:
     """What ``check`` reminds of the ledger's references: line reverts (name the
     upgrade) and ids copied in an editor with their event (references ambiguous)."""
-    from modtool import ledger
-    from modtool.core.gamefile import legacy_reverts
-
     raw = ledger.load(gd.ledger_path).events
     out = []
     seen: dict = {}
@@ -85,11 +85,6 @@ def _rewrite(text_lines: list[str], ev: Event, end: int, ref) -> bool:
 
 def upgrade(game_dir: Path) -> list[tuple[Event, int | str]]:
     """Rewrite the ledger's line references; returns what was rewritten."""
-    from modtool import ledger
-    from modtool.core.gamefile import ledger_path
-    from modtool.ledger import _journal
-    from modtool.ledger._cache import signature
-
     path = ledger_path(game_dir)
     if not path.is_file():
         raise UserError(Problem(str(path), "找不到账本；先用 modtool new 建立游戏"))
@@ -118,8 +113,6 @@ def upgrade(game_dir: Path) -> list[tuple[Event, int | str]]:
         old = [_journal.canonical(ev.type, ev.data) for ev, _ in todo]
         ledger.atomic_write(path, new)
         _journal.rebase(path, lambda a, b: new[a:b], len(new), signature(path.stat()), old)
-        from modtool.ledger import _cache
-        from modtool.ledger._store import _key, _memo
 
         _memo.pop(_key(path), None)
         _cache.drop(path)

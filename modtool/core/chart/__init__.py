@@ -9,6 +9,8 @@ that needs them calls ``require`` first, which says that in one line."""
 
 from __future__ import annotations
 
+from modtool.core.problems import Problem, UserError
+
 EXTRA = "chart"
 # Top-level import names of what the extra installs, as the commands use them.
 DRAWING = ("matplotlib", "fontTools")  # modtool chart
@@ -19,8 +21,6 @@ def require(modules: tuple[str, ...] = DRAWING, where: str = "modtool chart") ->
     """Refuse, in one line of the command's language, when ``modules`` are not
     installed (the ``chart`` extra is left out of a plain ``pip install modtool``)."""
     import importlib
-
-    from modtool.core.problems import Problem, UserError
 
     for name in modules:
         try:

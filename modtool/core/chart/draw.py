@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.chart.model import VoteChart
+from modtool.core.chart.fonts import quiet_matplotlib, visible as v
+from modtool.core.chart.model import Bar, Segment, Step, VoteChart
+from modtool.core.i18n import t
+from modtool.core.problems import Problem, UserError
 
 WIDTH_IN, DPI = 9.0, 100  # 900 pixels: a forum post's width, readable without zoom
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
@@ -25,8 +28,6 @@ LEGEND_MAX = 14  # targets named in the timeline's legend (the most a palette te
 def _setup():
     import matplotlib
 
-    from modtool.core.chart.fonts import quiet_matplotlib
-
     quiet_matplotlib()
     matplotlib.use("Agg", force=True)
     # text.parse_math off: a player named "$x^2$" is drawn as typed, and "$\\frac$" cannot break the chart.
@@ -37,9 +38,6 @@ def _setup():
 def _visible(chart: VoteChart) -> VoteChart:
     """The chart with invisible characters (zero-width space, direction marks) taken out of every text."""
     from dataclasses import replace
-
-    from modtool.core.chart.fonts import visible as v
-    from modtool.core.chart.model import Bar, Segment, Step
 
     return replace(
         chart, title=v(chart.title), subtitle=v(chart.subtitle),
@@ -265,9 +263,6 @@ def _timeline(fig, chart: VoteChart, colour: dict, fp, height: float) -> None:
 def save(chart: VoteChart, out: Path, font: Path) -> list[str]:
     """Write the chart to ``out`` (PNG or SVG by its suffix); the texts it drew."""
     import io
-
-    from modtool.core.i18n import t
-    from modtool.core.problems import Problem, UserError
 
     kind = FORMATS[out.suffix.lower()]
     metadata = {"Software": None} if kind == "png" else {"Date": None, "Creator": None}

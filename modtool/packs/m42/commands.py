@@ -11,14 +11,20 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool import ledger
 from modtool.core.announced import record as record_fact
+from modtool.core.arguments import character_arg, choice_arg
+from modtool.core.events import ref_of
 from modtool.core.gamefile import GameDir, open_game
+from modtool.core.i18n import Message
+from modtool.core.simulation import simulated
+from modtool.core.soundness import require_sound
 from modtool.packs.m42 import facts
-from modtool.packs.m42.engine import ABILITY_NAMES, WOLF_WORDS, Engine, State, phase_label
+from modtool.packs.m42.engine import ABILITY_NAMES, day_context, Engine, phase_label, State, WOLF_WORDS
 from modtool.packs.m42.replay import replay
 from modtool.core.problems import Problem, UserError
 from modtool.core.timeutil import fmt
+from modtool.packs.m42.tally import tally_day
+from modtool.packs.m42.windows import phase_window
 
 EXTRA_ABILITIES = ("bar", "last_words")
 # How a director may write each ability in `act` (the ledger keeps the id); the first name is shown.
@@ -32,8 +38,6 @@ ABILITY_WORDS = {
 def act_arguments(gd: GameDir, actor: str, ability: str, targets: list[str]) -> tuple[str, str, list[str]]:
     """``act``'s ACTOR, ABILITY and TARGETS as the ledger keeps them (character names, the ability's id),
     or UserError naming the argument: a typo is refused before anything is written."""
-    from modtool.core.arguments import character_arg, choice_arg
-
     ability = choice_arg(ability, ABILITY_WORDS, "技能 ABILITY", "这个技能")
     if not (ability == "kill" and actor in WOLF_WORDS):  # the wolves' kill may name the pack
         actor = character_arg(gd.roster, actor, "角色 ACTOR")
@@ -42,8 +46,6 @@ def act_arguments(gd: GameDir, actor: str, ability: str, targets: list[str]) -> 
 
 def sound_state(gd: GameDir) -> State:
     """The replayed state, or UserError naming the damaged lines: nothing is written on a damaged ledger."""
-    from modtool.core.soundness import require_sound
-
     if gd.problems:
         require_sound(gd)
     try:
@@ -64,9 +66,6 @@ def rehearse(gd: GameDir, events: list[dict], players: bool = False) -> None:
     night's choice entered by day, an actor who is out). ``players``: the events relay a
     player's submission (``act``): a rule the player broke inside the ability's window
     (a dead target, a self-save, a late save) is a fact, kept and shown as refused (G-R1)."""
-    from modtool.core.simulation import simulated
-    from modtool.core.i18n import Message
-
     sim = simulated(gd, events)
     try:
         st = replay(sim)
@@ -144,7 +143,6 @@ def record_advance(game_dir, at: datetime, typed: bool = True) -> tuple[State, S
         if close is not None and at < close:
             raise UserError(Problem("参数 --at", "第 {day} 天要到 {close} 才关门（M42-R15）：现在（{now}）结算会提前关门，之后的帖子都算迟到，潜水也按这时判；"
                 "确实要提前结算请用 --at 写明结算的时间（M42-R5b），否则到关门后再 advance（什么也没写）", day=before.number, close=fmt(close, False), now=fmt(at, False)))
-    from modtool.packs.m42.windows import phase_window
 
     window = phase_window(gd, before)
     if window.start is not None and at < window.start:  # time does not run backwards
@@ -229,8 +227,6 @@ def record_open(game_dir, day: int, at: datetime, force: bool = False) -> str:
 
 
 def _character(gd: GameDir, label: str, argument: str) -> str:
-    from modtool.core.arguments import character_arg
-
     return character_arg(gd.roster, label, argument)
 
 
@@ -238,9 +234,6 @@ def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetim
                  note: str | None) -> tuple[str, list[Problem]]:
     """A delegated vote (代投, M42-R5): recorded with an explicit target; the day's tally
     judges it (e.g. refused in the last hour before close) and the refusal stays on record."""
-    from modtool.packs.m42.engine import day_context
-    from modtool.packs.m42.tally import tally_day
-
     if kind not in ("vote", "change"):
         raise UserError(Problem("命令行 --kind", "应为 vote（投票）或 change（改票），而不是「{kind}」", kind=kind))
     gd, st = _fresh(game_dir)
@@ -264,7 +257,6 @@ def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetim
         ev["note"] = note
     gd, st = _append(gd, ev)
     line = gd.events[-1].line
-    from modtool.core.events import ref_of
 
     ref = ref_of(gd.events[-1])
     t = tally_day(day_context(gd, st, day), facts.vote_posts(gd, day), facts.proxies_of(gd, day),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from modtool.core.events import ref_of
-from modtool.packs.m42 import facts
+from modtool.packs.m42 import facts, lurking
 from modtool.packs.m42.state import Pending
 from modtool.core.problems import Problem
 
@@ -17,7 +17,6 @@ from modtool.core.problems import Problem
 class DisciplineMixin:
     def lurking(self, n: int, close: datetime) -> None:
         """M42-R14: yellows for lurking, at the close of each discussion day not sped up."""
-        from modtool.packs.m42 import lurking
         from modtool.packs.m42.cards import Card
 
         st, rec = self.st, self.st.days[n]

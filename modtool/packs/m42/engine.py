@@ -16,7 +16,9 @@ import random
 from datetime import datetime, timedelta
 
 from modtool.core.gamefile import GameDir
+from modtool.core.timeutil import fmt, parse_clock
 from modtool.packs.m42 import facts
+from modtool.packs.m42.schedule import compute_day_schedule
 from modtool.packs.m42.tally import DayContext, tally_day
 from modtool.packs.m42.discipline_engine import DisciplineMixin
 from modtool.packs.m42.state import (  # noqa: F401 (the state's names, also read from here by the views)
@@ -24,7 +26,7 @@ from modtool.packs.m42.state import (  # noqa: F401 (the state's names, also rea
     DayRecord, Exit, Moment, NightRecord, Pending, State,
 )
 from modtool.packs.m42.wincheck import check_winner
-from modtool.core.problems import Problem
+from modtool.core.problems import Problem, UserError
 
 
 class Engine(DisciplineMixin):
@@ -161,9 +163,6 @@ class Engine(DisciplineMixin):
 
     def schedule(self, n: int):
         """M42-R15: the day's schedule from its opening, the process thread's requests and the director's speed-up."""
-        from modtool.packs.m42.schedule import compute_day_schedule
-        from modtool.core.timeutil import parse_clock
-
         rec = self.st.days[n]
         if rec.opened is None:
             return None
@@ -532,8 +531,6 @@ def seeded_choice(seed, key: tuple, candidates: list[str]) -> str:
 
 def early_close_note(n: int, at: datetime, close: datetime) -> str:
     """M42-R5b, in the director's words."""
-    from modtool.core.timeutil import fmt
-
     return (f"第 {n} 天在计算的关门时间 {fmt(close, False)} 之前结算：第 {n} 天于 {fmt(at, False)} 关门（M42-R5b），"
             "之后的帖子不计入投票和发帖数")
 
@@ -554,8 +551,6 @@ def phase_label(st: State) -> str:
 
 def day_context(gd: GameDir, st: State, day: int, close: datetime | None = None) -> DayContext:
     """The vote context of ``day``: as it was closed, or the open day as it stands."""
-    from modtool.core.problems import UserError
-
     rec = st.days.get(day)
     if rec is None:
         raise UserError(Problem(gd.source, "第 {day} 天还没有开始（当前：{phase_label}）", day=day, phase_label=phase_label(st)))

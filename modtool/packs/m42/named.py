@@ -10,6 +10,7 @@ nothing written (the engine would take such a line without a word).
 from __future__ import annotations
 
 from modtool.core.arguments import refuse
+from modtool.core.i18n import t
 from modtool.packs.m42.engine import State, phase_label
 
 # M42-R14's three kinds of lurking, as the director reads them.
@@ -18,8 +19,6 @@ LURK_RULES = {"a": "不足五帖", "b": "未投票", "c": "连续三天不足十
 
 def lurking_yellow(st: State, character: str, day: int, rule: str):
     """The lurking yellow ``waive`` names (M42-R14), or a refusal naming what does not exist."""
-    from modtool.core.i18n import t
-
     rec = st.days.get(day)
     if rec is None or rec.closed is None:
         raise refuse("--day", "第 {day} 天还没有结算（当前：{phase}）：潜水黄牌在那天关门结算时才判出，结算之后再免除", day=day, phase=phase_label(st))
@@ -36,15 +35,11 @@ def lurking_yellow(st: State, character: str, day: int, rule: str):
 def discussion_day(st: State, day: int) -> None:
     """A speed-up's day (M42-R15): a discussion day that has started (a settled one may be
     corrected: G-R2 asks for --force when that changes what the forum read)."""
-    from modtool.core.i18n import t
-
     if day not in st.days:
         raise refuse("--day", "第 {day} 天还没有开始（当前：{phase}）：加速只能宣布给已经开始的讨论日", day=day, phase=phase_label(st))
 
 
 def earlier_games(games: int) -> None:
     """M42-R16's count of a player's earlier games: a number of games, never below zero."""
-    from modtool.core.i18n import t
-
     if games < 0:
         raise refuse("--games", "此前参加的场次应是 0 或更多，而不是 {games}", games=games)

@@ -5,11 +5,27 @@ Light on purpose: modtool imports it at start; the rules load inside the hooks.
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 from modtool.core.games import data_dir
+from modtool.core.problems import Problem, UserError
 from modtool.packs.m42.post_kinds import KINDS
 from modtool.core.pack import GamePack
+from modtool.packs.m42.verbs import COMMANDS
+
+
+def _load(module: str) -> ModuleType:
+    """``module`` (this pack's ``modtool.packs.m42.<module>``, or a core module by its full name),
+    imported on a hook's first use.
+
+    The one deliberate lazy load here, instead of an import inside each hook: every run
+    imports pack.py (the registry lists the games, for ``--help`` too), so its top imports
+    only what listing the game needs; the rules (replay, queries, answers, chart, ...) and
+    the core modules only they need load when a hook runs, and only the ones it uses.
+    tests/test_architecture.py reads each ``_load("...")`` as an import of that module."""
+    return import_module(module if module.startswith("modtool.") else f"{__package__}.{module}")
 
 
 class M42Pack(GamePack):
@@ -30,57 +46,38 @@ class M42Pack(GamePack):
     def new_game(self, game_dir, game, *, roster, seed, players, require, board, custom_roles=False):
         """M42: the roster's blank roles dealt from the rule post's role set by the seed,
         and the role set checked (unless --custom-roles)."""
-        from modtool.core.newgame import create_game
-        from modtool.core.problems import UserError
-
         if roster is None:
             raise UserError("请用 --roster 给出名单文件")
-        return create_game(game_dir, self.id, roster, seed, custom_roles), []
+        return _load("modtool.core.newgame").create_game(game_dir, self.id, roster, seed, custom_roles), []
 
     def event_schemas(self) -> dict:
-        from modtool.packs.m42.events import M42_EVENTS
-
-        return M42_EVENTS
+        return _load("events").M42_EVENTS
 
     # Discuz! threads: the mobile API's JSON, a saved page, or posts copied by hand.
     forum_formats = ("discuz-json", "discuz-html", "text")
 
     def check_options(self, options: dict, source: str) -> list:
         """M42-R15: the daily close (关门) is a clock time."""
-        from modtool.core.problems import Problem
-        from modtool.core.timeutil import parse_clock
-
         try:
-            parse_clock(options.get("close_time", "21:00"))
+            _load("modtool.core.timeutil").parse_clock(options.get("close_time", "21:00"))
         except ValueError as exc:
             return [Problem(source, "options → close_time：{exc}", exc=exc)]
         return []
 
     def results(self, gd) -> dict:
-        from modtool.packs.m42.results import results
-
-        return results(gd)
+        return _load("results").results(gd)
 
     def replay_problems(self, gd) -> list:
-        from modtool.packs.m42.replay import replay
-        from modtool.core.problems import UserError
-
-        from modtool.packs.m42.references import reference_problems
-
         try:
-            st = replay(gd)
+            st = _load("replay").replay(gd)
         except UserError as exc:
             return list(exc.problems)
-        return list(st.problems) + reference_problems(gd, st)
+        return list(st.problems) + _load("references").reference_problems(gd, st)
 
     def phase_window(self, gd):
-        from modtool.packs.m42.replay import replay
-        from modtool.packs.m42.windows import phase_window
-        from modtool.core.problems import UserError
-
         if gd.problems:
             raise UserError(gd.problems)
-        return phase_window(gd, replay(gd))
+        return _load("windows").phase_window(gd, _load("replay").replay(gd))
 
     def game_start(self, gd):
         """Day 1's opening (M42-R1, R15: the game starts with day 1's start post)."""
@@ -91,14 +88,11 @@ class M42Pack(GamePack):
         decodes no post): day 1's opening, and the latest time of the timeline, the cards,
         the days' closes and the nights' submissions; the current phase's window end is
         added by ``modtool.core.timespan``."""
-        from modtool.packs.m42.replay import replay
-        from modtool.core.problems import UserError
-
         if "m42_time_span" in gd.memo:
             return gd.memo["m42_time_span"]
         if gd.problems:
             raise UserError(gd.problems)
-        st = replay(gd)
+        st = _load("replay").replay(gd)
         opened = st.days[1].opened if 1 in st.days else None
         times = [m.at for m in st.timeline] + [c.at for c in st.cards]
         times += [d.opened for d in st.days.values() if d.opened] + [d.closed for d in st.days.values() if d.closed]
@@ -110,60 +104,40 @@ class M42Pack(GamePack):
     def import_notices(self, gd, day, events) -> list:
         if not events or gd.problems:
             return []
-        from modtool.packs.m42.window import outside_day
 
-        return outside_day(gd, day, events)
+        return _load("window").outside_day(gd, day, events)
 
     def tally_view(self, game_dir, gd, query):
-        from modtool.packs.m42.queries import tally_view
-
-        return tally_view(game_dir, query.day, query.floor, query.at, query.close)
+        return _load("queries").tally_view(game_dir, query.day, query.floor, query.at, query.close)
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
-        from modtool.packs.m42 import facts
-        from modtool.packs.m42.chart import chart_of
-        from modtool.packs.m42.queries import tally_of
-
-        from modtool.core.timeutil import parse_time
-
-        gd, ctx, t, _ = tally_of(game_dir, day, floor, at, close)
+        gd, ctx, t, _ = _load("queries").tally_of(game_dir, day, floor, at, close)
         upto = f"{floor}楼" if floor is not None else at
-        return chart_of(gd, ctx, t, upto=upto, upto_at=parse_time(at, gd.tz) if at else None,
-                        freeze_minutes=facts.vote_options(gd).change_freeze_minutes)
+        upto_at = _load("modtool.core.timeutil").parse_time(at, gd.tz) if at else None
+        return _load("chart").chart_of(gd, ctx, t, upto=upto, upto_at=upto_at,
+                                       freeze_minutes=_load("facts").vote_options(gd).change_freeze_minutes)
 
     def post_view(self, game_dir, gd, kind, fmt, query):
-        from modtool.packs.m42.queries import post_view
-
-        return post_view(game_dir, kind, fmt, {"day": query.day, "close": query.close, **query.options})
+        return _load("queries").post_view(game_dir, kind, fmt,
+                                          {"day": query.day, "close": query.close, **query.options})
 
     def views(self):
-        from modtool.packs.m42.queries import cards_view, flags_view, schedule_view
-
-        return {"cards": cards_view, "schedule": schedule_view, "flags": flags_view}
+        queries = _load("queries")
+        return {"cards": queries.cards_view, "schedule": queries.schedule_view, "flags": queries.flags_view}
 
     def status_view(self, game_dir, gd):
-        from modtool.packs.m42.queries import status_view
-
-        return status_view(game_dir)
+        return _load("queries").status_view(game_dir)
 
     def announce(self, game_dir, gd, kind, fmt, *, options, now):
-        from modtool.packs.m42.answers import announce_command
-
-        return announce_command(game_dir, kind, fmt, options)
+        return _load("answers").announce_command(game_dir, kind, fmt, options)
 
     def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now):
-        from modtool.packs.m42.answers import act_command
-
-        return act_command(game_dir, gd, actor, ability, targets, at, night, text)
+        return _load("answers").act_command(game_dir, gd, actor, ability, targets, at, night, text)
 
     def advance(self, game_dir, gd, *, at, now):
-        from modtool.packs.m42.answers import advance_command
-
-        return advance_command(game_dir, gd, at)
+        return _load("answers").advance_command(game_dir, gd, at)
 
     def commands(self):
-        from modtool.packs.m42.verbs import COMMANDS
-
         return COMMANDS
 
 

@@ -8,10 +8,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
+from modtool.core.announced import contradictions
 from modtool.core.arguments import time_arg
 from modtool.core.gamefile import open_game
 from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.core.problems import damage, Problem, refusals, UserError
+from modtool.core.render import list_limit, render
+from modtool.core.soundness import refusals_text
+from modtool.core.timeutil import fmt
+from modtool.core.view import View
+from modtool.packs.m42 import facts
+from modtool.packs.m42.engine import day_context
+from modtool.packs.m42.replay import replay
+from modtool.packs.m42.report import tally_text
+from modtool.packs.m42.status import exits_json, status_json, status_text
+from modtool.packs.m42.tally import tally_day
 
 
 def require_m42(gd) -> None:
@@ -21,8 +32,6 @@ def require_m42(gd) -> None:
 
 def m42_state(game_dir: Path):
     """Open an M42 game folder, refuse it if its ledger has problems, and replay it."""
-    from modtool.packs.m42.replay import replay
-
     gd = open_game(game_dir)
     require_m42(gd)
     if gd.problems:
@@ -33,7 +42,6 @@ def m42_state(game_dir: Path):
 def cards_view(game_dir: Path, query):
     """Every character's cards (M42-R13) as a value (``modtool.api.Game.view("cards")``)."""
     from modtool.packs.m42.cardlist import cards_json, cards_text
-    from modtool.core.view import View
 
     gd, st = m42_state(game_dir)
     return View.of("cards", gd.game.id, cards_json(gd, st), cards_text(gd, st))
@@ -42,7 +50,6 @@ def cards_view(game_dir: Path, query):
 def schedule_view(game_dir: Path, query):
     """A discussion day's schedule (M42-R15) as a value (``Game.view("schedule", day=…)``)."""
     from modtool.packs.m42.discipline import schedule_json, schedule_text
-    from modtool.core.view import View
 
     gd, st = m42_state(game_dir)
     day = query.day if query is not None else None
@@ -52,7 +59,6 @@ def schedule_view(game_dir: Path, query):
 def flags_view(game_dir: Path, query):
     """Posts the director should look at (M42-R17, R14) as a value (``Game.view("flags")``)."""
     from modtool.packs.m42.discipline import all_flags, flags_text
-    from modtool.core.view import View
 
     gd, st = m42_state(game_dir)
     rows = all_flags(gd, st, query.day if query is not None else None)
@@ -60,10 +66,6 @@ def flags_view(game_dir: Path, query):
 
 
 def tally_of(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optional[str], close: Optional[str]):
-    from modtool.packs.m42 import facts
-    from modtool.packs.m42.engine import day_context
-    from modtool.packs.m42.tally import tally_day
-
     gd, st = m42_state(game_dir)
     day = day if day is not None else st.number  # the current day, as announce counts it
     close_dt = time_arg(close, gd.tz, "--close") if close else None
@@ -76,14 +78,6 @@ def tally_of(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optio
 
 def tally_view(game_dir: Path, day, floor, at, close):
     """The day's tally as a value (``modtool.core.view.View``): its JSON and its text."""
-    from modtool.packs.m42.report import tally_text
-    from modtool.packs.m42.status import exits_json
-    from modtool.core.problems import damage, refusals
-    from modtool.core.render import list_limit
-    from modtool.core.soundness import refusals_text
-    from modtool.core.timeutil import fmt
-    from modtool.core.view import View
-
     gd, ctx, t, rp = tally_of(game_dir, day, floor, at, close)
     notes = [str(p) for p in damage(rp.problems)]
     data = t.to_json()
@@ -100,11 +94,6 @@ def tally_view(game_dir: Path, day, floor, at, close):
 
 def status_view(game_dir: Path):
     """The game as it stands, as a value (``modtool.core.view.View``)."""
-    from modtool.packs.m42.status import status_json, status_text
-
-    from modtool.core.announced import contradictions
-    from modtool.core.view import View
-
     gd, st = m42_state(game_dir)
     data = status_json(gd, st)
     data["announced_changed"] = contradictions(gd)  # G-R2: what the forum must correct (the text lists it too)
@@ -113,7 +102,6 @@ def status_view(game_dir: Path):
 
 def post_text(game_dir: Path, gd, st, kind: str, fmt_: str, options: dict) -> str:
     from modtool.packs.m42.announce import context
-    from modtool.core.render import render
 
     close = options.get("close")
     ctx = context(gd, st, kind, fmt_, options.get("day"), options.get("night"),
@@ -127,8 +115,6 @@ def post_text(game_dir: Path, gd, st, kind: str, fmt_: str, options: dict) -> st
 def post_view(game_dir: Path, kind: str, fmt_: str, options: dict):
     """An announcement post as a value, written nowhere (``modtool.api``). The witch's
     and hunter's notices record when they went out (M42-R15): only the command sends them."""
-    from modtool.core.view import View
-
     gd, st = m42_state(game_dir)
     if kind in ("witch", "hunter"):
         raise UserError(Problem("kind", "{kind} 通知发出时要记下时间（M42-R15）：请用 modtool announce {folder_arg} {kind}", kind=kind, folder_arg=gd.folder_arg))

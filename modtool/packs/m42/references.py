@@ -8,18 +8,17 @@ reached, would be passed by without a word. Each is ledger damage with its line:
 
 from __future__ import annotations
 
+from modtool.core.gamefile import effective_events
 from modtool.core.problems import Problem
+from modtool.core.timeutil import parse_time
+from modtool.packs.m42 import facts
+from modtool.packs.m42.engine import phase_label
 
 
 _NAMING = frozenset(("proxy", "assistant", "waive", "notice", "close", "speedup"))
 
 
 def reference_problems(gd, st) -> list[Problem]:
-    from modtool.core.gamefile import effective_events
-    from modtool.packs.m42 import facts
-    from modtool.packs.m42.engine import phase_label
-    from modtool.core.timeutil import parse_time
-
     abstain = set(facts.vote_labels(gd).abstain)
     now = phase_label(st)
     out: list[Problem] = []

@@ -9,13 +9,12 @@ the winner (M42-R11). Keys name the result, never a line.
 from __future__ import annotations
 
 from modtool.core.gamefile import GameDir
+from modtool.packs.m42.replay import replay
 
 _COLORS = {"blue": "蓝牌", "yellow": "黄牌", "red": "红牌"}
 
 
 def results(gd: GameDir) -> dict[str, tuple[str, object]]:
-    from modtool.packs.m42.replay import replay
-
     st = replay(gd)
     out: dict[str, tuple[str, object]] = {}
     for n, rec in sorted(st.days.items()):

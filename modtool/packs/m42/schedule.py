@@ -61,6 +61,7 @@ from modtool.core.markup import Body, own_text
 from modtool.core.posts import Post
 from modtool.core.roster import Roster
 from modtool.core.text import fold
+from modtool.core.timeutil import zone
 
 TIME_FMT = "%Y-%m-%d %H:%M:%S"
 SPEEDUP = "speedup"
@@ -132,8 +133,6 @@ def _jsonable(x):
 
 def _zone(tz) -> tzinfo:
     if isinstance(tz, str):
-        from modtool.core.timeutil import zone
-
         return zone(tz)
     return tz
 

@@ -23,6 +23,9 @@ import hashlib
 import pickle
 from pathlib import Path
 
+from modtool.ledger._cache import code_fingerprint, read_record, write_record
+from modtool.packs.m42.engine import Engine
+
 # The event types whose handlers only look back (at the state), never ahead.
 LOOKS_BACK_ONLY = frozenset({"advance", "act", "last_words", "bar", "card", "withdraw", "decision",
                              "substitute", "leave", "assistant"})
@@ -43,8 +46,6 @@ def _without_gc(fn, *args):
 
 
 def _key(gd) -> str:
-    from modtool.ledger._cache import code_fingerprint
-
     return hashlib.sha256("\0".join((code_fingerprint(), gd.source, repr(gd.header), repr(sorted(gd.options.items())))).encode()
                           ).hexdigest()
 
@@ -55,8 +56,6 @@ def _path(gd) -> Path:
 
 def save(gd, eng) -> None:
     """Keep where this replay ended (best effort)."""
-    from modtool.ledger._cache import write_record
-
     if not gd.marks or gd.marks[-1][0] != gd.raw_count:
         return
     try:
@@ -71,9 +70,6 @@ def save(gd, eng) -> None:
 def resume(gd):
     """An Engine holding the saved state, with ``resumed_from`` (how many of
     ``gd.events`` it has taken in), or None to replay from the start."""
-    from modtool.ledger._cache import read_record
-    from modtool.packs.m42.engine import Engine
-
     rec = read_record(_path(gd))
     try:
         if rec is None or rec["key"] != _key(gd) or (rec["n"], rec["token"]) not in gd.marks:

@@ -10,6 +10,8 @@ one reader may know. The end post, when the game is over, reveals everything.
 from __future__ import annotations
 
 from modtool.core.gamefile import GameDir
+from modtool.packs.m42.cards import COLORS, standing
+from modtool.packs.m42.discipline import schedule_json
 from modtool.packs.m42.engine import PRIVATE_CAUSES, Engine, Exit, State, fmt_short, phase_label
 from modtool.core.problems import UserError
 from modtool.core.timeutil import fmt
@@ -170,8 +172,6 @@ def prompt(gd: GameDir, st: State, kind: str) -> dict:
 
 def cards_post(gd: GameDir, st: State, day: int) -> dict:
     """Cards of one discussion day (given while it was open, and the lurking yellows at its close)."""
-    from modtool.packs.m42.cards import COLORS, standing
-
     rec = st.days.get(day)
     if rec is None or rec.opened is None:
         raise UserError("第 {day} 天还没有开始", day=day)
@@ -192,8 +192,6 @@ def cards_post(gd: GameDir, st: State, day: int) -> dict:
 
 
 def speed_post(gd: GameDir, st: State, day: int) -> dict:
-    from modtool.packs.m42.discipline import schedule_json
-
     j = schedule_json(gd, st, day)
     decided = [d for d in j["decisions"] if d["count"]]
     return {"game_name": gd.game.name, "day": day, "decisions": decided, "sped_up": j["sped_up"],
@@ -201,8 +199,6 @@ def speed_post(gd: GameDir, st: State, day: int) -> dict:
 
 
 def schedule_post(gd: GameDir, st: State, day: int) -> dict:
-    from modtool.packs.m42.discipline import schedule_json
-
     j = schedule_json(gd, st, day)
     return {"game_name": gd.game.name, "day": day, "opens": j["opens"][:16], "natural_days": j["natural_days_label"],
             "weekend": j["weekend_extended"], "cutoff": j["cutoff"][11:16], "freeze": j["freeze"][:16],
@@ -210,8 +206,6 @@ def schedule_post(gd: GameDir, st: State, day: int) -> dict:
 
 
 def card_notice(gd: GameDir, st: State, number: int | None) -> dict:
-    from modtool.packs.m42.cards import COLORS, standing
-
     if not st.cards:
         raise UserError("还没有任何判罚")
     card = st.cards[-1] if number is None else next((c for c in st.cards if c.number == number), None)

@@ -9,14 +9,14 @@ from datetime import datetime
 
 from modtool.core.gamefile import GameDir
 from modtool.core.problems import Problem, UserError
+from modtool.forum import time_stamp
+from modtool.packs.m42 import facts
+from modtool.packs.m42.engine import Engine, phase_label
+from modtool.packs.m42.replay import replay
 
 
 def day_window(gd: GameDir, day: int) -> tuple[datetime | None, datetime | None]:
     """(opening, close) of ``day`` as far as the ledger tells; None where unknown."""
-    from modtool.packs.m42 import facts
-    from modtool.packs.m42.engine import Engine
-    from modtool.packs.m42.replay import replay
-
     st = replay(gd)
     rec = st.days.get(day)
     before = st.days.get(day - 1)
@@ -33,15 +33,11 @@ def day_window(gd: GameDir, day: int) -> tuple[datetime | None, datetime | None]
 def outside_day(gd: GameDir, day: int, events: list[dict]) -> list[Problem]:
     """A notice when the posts about to be imported into ``day`` start before
     that day opened or only after it closed."""
-    from modtool.forum import time_stamp
-
     stamps = [ev["time"] for ev in events if ev.get("type") == "post"]
     if not stamps:
         return []
     try:
         start, end = day_window(gd, day)
-        from modtool.packs.m42.engine import phase_label
-        from modtool.packs.m42.replay import replay
 
         st = replay(gd)
     except UserError:

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.packs.mafia.day import facts
+from modtool.core.announced import record as record_fact
+from modtool.core.arguments import time_arg
+from modtool.core.timespan import check
+from modtool.core.timeutil import fmt, parse_time
+from modtool.packs.mafia.day import days, facts
 from modtool.packs.mafia.messages import _
 from modtool.core.command import Said
 from modtool.core.gamefile import open_game
@@ -44,8 +48,6 @@ def _game(game_dir: Path):
 
 
 def _append(game_dir: Path, gd, ev: dict) -> None:
-    from modtool.core.announced import record as record_fact
-
     require_sound(gd)
     record_fact(gd, [ev])
 
@@ -108,11 +110,6 @@ def start_day(game_dir: Path, day: int, post: int) -> Said:
 def deadline(game_dir: Path, day: int, at: str, note: str | None) -> Said:
     """The day's deadline as the host set it (MS-R3); a later one replaces it (an extension)."""
     gd = _game(game_dir)
-    from modtool.core.arguments import time_arg
-    from modtool.core.timespan import check
-    from modtool.core.timeutil import fmt
-
-    from modtool.packs.mafia.day import days
 
     known = days(gd)
     if day not in known:  # a deadline for a day that never started: a typo of the day
@@ -144,8 +141,6 @@ def alias(game_dir: Path, alias: str, slot: str) -> Said:
 def problems(gd) -> list[Problem]:
     """Damage only a replay would trip on, with its ledger line: facts that name
     no slot, day starts out of order, post times that cannot be read."""
-    from modtool.core.timeutil import parse_time
-
     keys = {c.name for c in gd.roster}
     found = []
     for ev in gd.of_type("replace", "death", "alias"):

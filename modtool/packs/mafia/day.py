@@ -28,8 +28,10 @@ from datetime import datetime
 
 import regex
 
-from modtool.core.eventfacts import post_of
+from modtool.core.eventfacts import event_time, post_of
+from modtool.core.problems import Problem, UserError
 from modtool.packs.mafia.actions import own_actions, own_mentions
+from modtool.packs.mafia.messages import _
 from modtool.packs.mafia.slots import Slots
 from modtool.core.markup import MarkupError
 
@@ -214,8 +216,6 @@ def _note_edit(t: DayTally, post, voter: str, acts) -> None:
 
 def deadline_of(gd, day: int) -> datetime | None:
     """The day's deadline: the host's latest ``close`` fact for it (a later extension replaces it)."""
-    from modtool.core.eventfacts import event_time
-
     closes = [e for e in gd.of_type("close") if e.data.get("day") == day]
     return event_time(gd, closes[-1]) if closes else None
 
@@ -226,9 +226,6 @@ DEADLINE_RULES = ("no_lynch", "plurality")
 def _at_deadline(gd, t: DayTally) -> None:
     """MS-R3: at the deadline without a majority nobody is lynched; with option
     ``deadline_rule: plurality`` the unique leader is (a tie, or no lynch ahead: nobody)."""
-    from modtool.packs.mafia.messages import _
-    from modtool.core.problems import Problem, UserError
-
     rule = gd.options.get("deadline_rule", "no_lynch")
     if rule not in DEADLINE_RULES:
         raise UserError(Problem(gd.source, _("options → deadline_rule is {rules}, not \"{rule}\"").format(

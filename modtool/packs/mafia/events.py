@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from modtool.packs.mafia.messages import _
+
 _STR, _INT = (str,), (int,)
 
 MAFIA_EVENTS = {
@@ -26,7 +28,5 @@ MAFIA_EVENTS = {
 
 def event_labels() -> dict[str, str]:
     """Each event type as a host reads it (undo and restore name what they touched)."""
-    from modtool.packs.mafia.messages import _
-
     return {"replace": _("replacement"), "death": _("death"), "start_day": _("day start"), "alias": _("alias"),
             "close": _("deadline")}

@@ -11,58 +11,70 @@ only formats a mafia game imports) and brings the host's fact commands (``replac
 from __future__ import annotations
 
 from datetime import tzinfo
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 from typing import Optional
 
+from modtool import ledger
+from modtool.core.games import data_dir, load_game
 from modtool.core.pack import GamePack
+from modtool.core.problems import Problem, UserError
+from modtool.core.render import render
+from modtool.core.view import View
+from modtool.packs.mafia.verbs import COMMANDS
+
+
+def _load(module: str) -> ModuleType:
+    """``module`` (this pack's ``modtool.packs.mafia.<module>``, or a core module by its full name),
+    imported on a hook's first use.
+
+    The one deliberate lazy load here, instead of an import inside each hook: every run
+    imports pack.py (the registry lists the games, for ``--help`` too), so its top imports
+    only what listing the game needs; the rules (replay, queries, answers, chart, ...) and
+    the core modules only they need load when a hook runs, and only the ones it uses.
+    tests/test_architecture.py reads each ``_load("...")`` as an import of that module."""
+    return import_module(module if module.startswith("modtool.") else f"{__package__}.{module}")
+
+
+def _(message: str) -> str:
+    """The mafia pack's words (``modtool.packs.mafia.messages``, its catalogue read on first use)."""
+    return _load("messages")._(message)
+
 
 GAME_ID = "mafia"
 KINDS = {"vote": "Vote count post: one row per target with its voters in cast order, not voting, majority, deadline"}
 
 
 def _is_jsonl(text: str) -> bool:
-    from modtool.packs.mafia.forum import is_jsonl
-
-    return is_jsonl(text)
+    return _load("forum").is_jsonl(text)
 
 
 def _is_page(text: str) -> bool:
-    from modtool.packs.mafia.forum import detect
-
-    return detect(text) == "viewtopic"
+    return _load("forum").detect(text) == "viewtopic"
 
 
 def _read_topic(text: str, source: str, tz: tzinfo):
-    from modtool.packs.mafia.forum import read_topic
-
-    return read_topic(text, source, tz)
+    return _load("forum").read_topic(text, source, tz)
 
 
 PHPBB_JSONL, PHPBB_PAGE = "phpbb-jsonl", "phpbb-page"
 
 
 def problems(gd) -> list:
-    from modtool.packs.mafia.commands import problems as fact_problems
-
-    return fact_problems(gd)
+    return _load("commands").problems(gd)
 
 
 def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
     """A ledger with the roster's slots (name, account, aliases), nothing dealt."""
-    from modtool import ledger
-    from modtool.core.gamefile import ledger_path, read_roster
-    from modtool.core.games import load_game
-    from modtool.packs.mafia.messages import _
-    from modtool.core.newgame import read_roster_file
-    from modtool.core.problems import Problem, UserError
-
     if roster_file is None:
         raise UserError(Problem(_("command line"), _("give the slots with --roster FILE")))
-    path = ledger_path(game_dir)
+    path = _load("modtool.core.gamefile").ledger_path(game_dir)
     if path.exists():
         raise UserError(Problem(str(path), _("a ledger already exists here; it is not overwritten")))
     game = load_game(GAME_ID)
-    roster, found = read_roster(read_roster_file(roster_file), game, str(roster_file), script=False)
+    entries = _load("modtool.core.newgame").read_roster_file(roster_file)
+    roster, found = _load("modtool.core.gamefile").read_roster(entries, game, str(roster_file), script=False)
     seen: dict[str, str] = {}
     for c in roster:  # MS-R2 reads names without case: "Pine" and "pine" would be one name
         for label in (c.name, *c.aliases):
@@ -90,51 +102,36 @@ def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
 
 
 def _day_tally(gd, day, upto_post, at):
-    from modtool.core.arguments import time_arg
-    from modtool.packs.mafia.day import days, tally_day
-    from modtool.core.problems import UserError
-
     if gd.problems:
         raise UserError(gd.problems)
-    known = days(gd)
+    known = _load("day").days(gd)
     day = day if day is not None else (known[-1] if known else 1)
     if known and day not in known:
-        from modtool.packs.mafia.messages import _
-        from modtool.core.problems import Problem
-
         raise UserError(Problem(_("command line --day"), _("day {day} has not started; the days started so far: {days} "
                                                           "(modtool start-day records where a day starts)")
                                 .format(day=day, days=", ".join(map(str, known)))))
-    at_dt = time_arg(at, gd.tz, "--at") if at else None
-    return tally_day(gd, day, upto_post, at_dt)
+    at_dt = _load("modtool.core.arguments").time_arg(at, gd.tz, "--at") if at else None
+    return _load("day").tally_day(gd, day, upto_post, at_dt)
 
 
 def tally_view(gd, day: Optional[int], upto_post: Optional[int], at: Optional[str]):
     """The day's vote count as a value (``modtool.core.view.View``)."""
-    from modtool.packs.mafia.views import tally_json, tally_text
-    from modtool.core.view import View
-
     t = _day_tally(gd, day, upto_post, at)
-    data = tally_json(gd, t)
-    return View.of("tally", gd.game.id, data, tally_text(data, data["deadline"]))
+    data = _load("views").tally_json(gd, t)
+    return View.of("tally", gd.game.id, data, _load("views").tally_text(data, data["deadline"]))
 
 
 def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_post: Optional[int],
              title: Optional[str], image: Optional[str] = None) -> str:
-    from modtool.packs.mafia.day import next_count_number
-    from modtool.packs.mafia.messages import _
-    from modtool.packs.mafia.views import tally_json, vote_post_context
-    from modtool.core.problems import Problem, UserError
-    from modtool.core.render import render
-
     if kind not in KINDS:
         raise UserError(Problem(_("command line KIND"), _("this game has no \"{kind}\" post; it has: {kinds}")
                                 .format(kind=kind, kinds=", ".join(KINDS))))
     t = _day_tally(gd, day, upto_post, None)
-    data = tally_json(gd, t)
+    data = _load("views").tally_json(gd, t)
     label = title or (_("Vote Count {day}.final").format(day=t.day) if t.hammer_post is not None or t.deadline_passed
-                      else _("Vote Count {day}.{n}").format(day=t.day, n=next_count_number(gd, t)))
-    return render(GAME_ID, kind, fmt, {**vote_post_context(data, label, data["deadline"]), "image": image}, game_dir)
+                      else _("Vote Count {day}.{n}").format(day=t.day, n=_load("day").next_count_number(gd, t)))
+    context = _load("views").vote_post_context(data, label, data["deadline"])
+    return render(GAME_ID, kind, fmt, {**context, "image": image}, game_dir)
 
 
 class MafiaPack(GamePack):
@@ -145,39 +142,27 @@ class MafiaPack(GamePack):
     post_numbers_span_days = True  # one topic, numbered from #0 to the end
 
     def data_file(self) -> Path:
-        from modtool.core.games import data_dir
-
         return data_dir("games") / "mafia.yaml"
 
     def templates_dir(self) -> Path:
-        from modtool.core.games import data_dir
-
         return data_dir("templates") / "mafia"
 
     def event_schemas(self) -> dict:
-        from modtool.packs.mafia.events import MAFIA_EVENTS
-
-        return MAFIA_EVENTS
+        return _load("events").MAFIA_EVENTS
 
     # What a MafiaScum host saves (phpBB topics), and modtool's plain text for posts copied by hand.
     forum_formats = (PHPBB_JSONL, PHPBB_PAGE, "text")
 
     def dump_formats(self):
-        from modtool.forum.formats import DumpFormat
-        from modtool.packs.mafia.messages import _
-
+        DumpFormat = _load("modtool.forum.formats").DumpFormat
         return (DumpFormat(PHPBB_JSONL, _("phpBB posts as JSON lines"), _is_jsonl, _read_topic),
                 DumpFormat(PHPBB_PAGE, _("a saved phpBB topic page (HTML)"), _is_page, _read_topic))
 
     def event_labels(self, game=None) -> dict:
-        from modtool.packs.mafia.events import event_labels
-
-        return event_labels()
+        return _load("events").event_labels()
 
     def new_game(self, game_dir, game, *, roster, seed, players, require, board, custom_roles=False):
         if custom_roles:
-            from modtool.core.problems import Problem, UserError
-
             raise UserError(Problem("argument --custom-roles", "a mafia setup is the host's own: there is no role set "
                                                                 "to check, so --custom-roles does not apply (nothing was written)"))
         return new_game(game_dir, roster), []
@@ -186,9 +171,7 @@ class MafiaPack(GamePack):
         return problems(gd)
 
     def results(self, gd) -> dict:
-        from modtool.packs.mafia.results import results
-
-        return results(gd)
+        return _load("results").results(gd)
 
     def known_account(self, gd, account: str) -> bool:
         """A replacement's account (``modtool replace``), or a roster account in another case
@@ -201,28 +184,19 @@ class MafiaPack(GamePack):
         return tally_view(gd, query.day, query.floor, query.at)
 
     def post_view(self, game_dir, gd, kind, fmt, query):
-        from modtool.core.view import View
-
         text = announce(gd, game_dir, kind, fmt, query.day, query.floor, query.get("title"), image=query.get("image"))
         return View.of("post", gd.game.id, {"kind": kind, "format": fmt, "text": text}, text)
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
-        from modtool.packs.mafia.chart import chart_of
-
-        from modtool.core.arguments import time_arg
-        from modtool.packs.mafia.day import facts
-
         t = _day_tally(gd, day, floor, at)
         upto = None
         if at:
-            upto = time_arg(at, gd.tz, "--at")
+            upto = _load("modtool.core.arguments").time_arg(at, gd.tz, "--at")
         elif floor is not None and t.last_post is not None:
-            upto = next((p.time for p in facts(gd).posts if p.floor == t.last_post), None)
-        return chart_of(gd, t, t.deadline, upto)
+            upto = next((p.time for p in _load("day").facts(gd).posts if p.floor == t.last_post), None)
+        return _load("chart").chart_of(gd, t, t.deadline, upto)
 
     def commands(self):
-        from modtool.packs.mafia.verbs import COMMANDS
-
         return COMMANDS
 
 

@@ -9,6 +9,7 @@ import re
 
 from modtool.core import browser
 from modtool.core.announced import contradictions
+from modtool.core.chart import PICTURES, require
 from modtool.core.command import Said, recorded_refusal
 from modtool.core.gamefile import open_game as _open
 from modtool.core.i18n import t
@@ -62,8 +63,6 @@ def grimoire(game_dir: Path, out: Path, public: bool = False, png: Path | None =
     gd = _open(game_dir)
     _zh_only(gd)
     if png is not None:
-        from modtool.core.chart import PICTURES, require
-
         require(PICTURES, "命令行 --png")  # Pillow comes with the chart extra
     board, _ = replay(gd)
     write_file(out, html(gd, board, game_dir, public=public).encode("utf-8"), "-o")

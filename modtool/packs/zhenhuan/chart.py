@@ -6,14 +6,14 @@ the public ``nominations`` post."""
 from __future__ import annotations
 
 from modtool.core.chart.model import Bar, Segment, VoteChart, Words
+from modtool.packs.zhenhuan.history import _day_board
+from modtool.packs.zhenhuan.posts import nominations
 
 WORDS = Words(votes_axis="票数", time_axis="时间", count_axis="票数", abstained="", not_voting="没有投票：{names}",
               nobody="今天没有提名", close="黄昏", freeze="", double="", change="", none="无", separator="、")
 
 
 def chart_of(gd, board, day: int | None) -> VoteChart:
-    from modtool.packs.zhenhuan.posts import nominations
-
     data = nominations(gd, board, day)
     bars, voted = [], set()
     for n in data["nominations"]:
@@ -21,7 +21,6 @@ def chart_of(gd, board, day: int | None) -> VoteChart:
         segs = tuple(Segment(f"{v['seat']}号" + ("死者票" if v["ghost"] else "")) for v in n["voters"])
         voted |= {v["seat"] for v in n["voters"]}
         bars.append(Bar(label, segs, mark=n["threshold"]))  # each nomination's own threshold (ZH-R11: the living then)
-    from modtool.packs.zhenhuan.history import _day_board
 
     b = _day_board(gd, data["day"])
     living = [s for s in b.seats if s.alive]

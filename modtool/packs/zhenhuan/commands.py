@@ -10,20 +10,23 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool import ledger
 from modtool.core.announced import record as record_fact
+from modtool.core.arguments import choice_arg, hint, number_of, refuse
 from modtool.core.gamefile import GameDir, open_game
 from modtool.core.i18n import Listing, Message
+from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
+from modtool.core.soundness import require_sound
+from modtool.core.text import fold_name
 from modtool.core.timeutil import fmt
-from modtool.packs.zhenhuan.game import replay, seats_of
+from modtool.packs.zhenhuan.board import _seat_of, NO_WORDS, YES_WORDS
+from modtool.packs.zhenhuan.game import DAY_ABILITIES, NIGHT_ABILITIES, replay, seats_of
+from modtool.packs.zhenhuan.night import night_steps
+from modtool.packs.zhenhuan.windows import arrival_refusal
 
 
 def _seat(gd: GameDir, label: str, argument: str = "座位") -> int:
     """A seat by number ("3", "3号") or by player name; refused before writing otherwise, with a hint."""
-    from modtool.core.arguments import hint, number_of, refuse
-    from modtool.core.text import fold_name
-
     seats = seats_of(gd)
     n = number_of(str(label))
     if n is not None:
@@ -39,8 +42,6 @@ def _seat(gd: GameDir, label: str, argument: str = "座位") -> int:
 
 def ability_words(gd: GameDir, phase: str) -> dict[str, list[str]]:
     """The abilities recorded in ``phase`` (night|day): id -> the Chinese names a storyteller may write."""
-    from modtool.packs.zhenhuan.game import DAY_ABILITIES, NIGHT_ABILITIES
-
     names = (gd.game.data.get("ability_names") or {}).get(phase) or {}
     return {a: list(names.get(a, [])) for a in (NIGHT_ABILITIES if phase == "night" else DAY_ABILITIES)}
 
@@ -56,8 +57,6 @@ def ability_label(gd: GameDir, ability: str) -> str:
 
 def _open_zh(game_dir) -> GameDir:
     """The game folder, refused unless it is a 甄嬛 game (another game's host reads why in its language)."""
-    from modtool.core.i18n import t
-
     gd = open_game(game_dir)
     if gd.game.id != "zhenhuan":
         raise UserError("这个命令目前只支持 {games}，这局是 {game}", games="zhenhuan", game=gd.game.id)
@@ -66,8 +65,6 @@ def _open_zh(game_dir) -> GameDir:
 
 def record(game_dir, ev: dict) -> tuple[GameDir, object, list[Problem]]:
     """Append ``ev``; return the replayed board and the problems replay finds with it."""
-    from modtool.core.soundness import require_sound
-
     gd = open_game(game_dir)
     require_sound(gd)  # nothing is written on a damaged ledger
     record_fact(gd, [ev])
@@ -88,8 +85,6 @@ def _target_counts(board, seat: int, ability: str) -> tuple[int, ...]:
 
 def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | None, guess: str | None,
         night: int | None = None):
-    from modtool.core.arguments import choice_arg, refuse
-
     gd = _open_zh(game_dir)
     board, _ = replay(gd)
     if night is not None and (board.phase != "night" or night != board.number):
@@ -125,7 +120,6 @@ def act(game_dir, seat: str, ability: str, targets: list[str], at: datetime | No
             ev["guess"] = guess
     else:
         raise UserError("游戏已经结束")
-    from modtool.packs.zhenhuan.windows import arrival_refusal
 
     why = arrival_refusal(gd, board, board.phase, board.number, n, ability)
     if why:  # outside the ability's window: the storyteller's slip, refused before writing
@@ -139,12 +133,9 @@ def info(game_dir, seat: str, given: str):
     if board.phase != "night":
         raise UserError("只能在夜晚记录给出的信息")
     n = _seat(gd, seat, "座位 SEAT")
-    from modtool.packs.zhenhuan.night import night_steps
 
     woken = sorted({s.seat for s in night_steps(board, gd.game.data) if s.seat})
     if n not in woken:  # nobody tells a seat the night does not wake: a typo of the seat
-        from modtool.core.arguments import refuse
-        from modtool.core.i18n import t
 
         raise refuse("座位 SEAT", "第 {night} 夜不唤醒 {seat}号，没有要告诉这个座位的信息；今夜唤醒的：{woken}", night=board.number, seat=n, woken=Listing(f"{w}号" for w in woken) or Message("没有"))
     return record(game_dir, {"type": "info", "night": board.number, "seat": n, "given": given})
@@ -167,11 +158,6 @@ def answer_choice(q, value: str) -> None:
     (「8」「8号」, or 「无」 where offered); one about the information given (ZH-R3) takes any
     text, the storyteller may word it. Refused naming the choices, nothing written."""
     import regex
-
-    from modtool.core.arguments import refuse
-    from modtool.core.i18n import t
-    from modtool.core.text import fold_name
-    from modtool.packs.zhenhuan.board import NO_WORDS, YES_WORDS, _seat_of
 
     opts = [str(o) for o in q.options]
     word = fold_name(value).strip().lower()

@@ -18,10 +18,12 @@ from __future__ import annotations
 import copy
 
 from modtool.core.events import Event
+from modtool.core.gamefile import effective_events
 from modtool.packs.zhenhuan import rules
 from modtool.packs.zhenhuan.abilities import FIRST, OTHER, _revive, _yurao_bind
 from modtool.packs.zhenhuan.board import IMPAIRING, _MISSING, Board, _expire, _targets, _team_of, _yes  # noqa: F401
 from modtool.packs.zhenhuan.deaths import _win, check_win, kill, transform  # noqa: F401
+from modtool.packs.zhenhuan.night import night_steps
 from modtool.packs.zhenhuan.rules import DEMONS, is_demon, name
 from modtool.packs.zhenhuan.state import Seat, Status
 
@@ -191,8 +193,6 @@ def _as_deaths(result) -> list[tuple[int, str]]:
 
 def _live_events(events: list[Event]) -> list[Event]:
     """The events that count, reverts applied (the one rule for it: gamefile.effective_events)."""
-    from modtool.core.gamefile import effective_events
-
     return effective_events(events, "")[0]
 
 
@@ -272,7 +272,6 @@ def _preview(b: Board):
     b.preview = p
     for q in p.questions:
         b.ask(q.key, q.text, q.options)
-    from modtool.packs.zhenhuan.night import night_steps
 
     for step in night_steps(b):
         if step.may_be_false and step.truth is not None and (b.number, step.seat) not in b.infos:

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import re
 
+from modtool.core.eventfacts import post_of
 from modtool.core.events import Event
 from modtool.core.gamefile import GameDir
 from modtool.core.problems import Problem, UserError
 # Who may record which choice: the ability tables live with the windows they open in.
+from modtool.packs.zhenhuan import day as day_module, engine
+from modtool.packs.zhenhuan.nominations import Labels, post_event, PostError
 from modtool.packs.zhenhuan.windows import DAY_ABILITIES, NIGHT_ABILITIES  # noqa: F401 - also read from here
+from modtool.packs.zhenhuan.windows import night_number_refusal
 
 
 def seats_of(gd: GameDir) -> list[dict]:
@@ -37,9 +41,6 @@ def seat_problems(gd: GameDir) -> list[Problem]:
 
 
 def events_with_posts(gd: GameDir) -> tuple[list[Event], list[Problem]]:
-    from modtool.core.eventfacts import post_of
-    from modtool.packs.zhenhuan.nominations import Labels, PostError, post_event
-
     from types import SimpleNamespace
 
     seats = [SimpleNamespace(number=s["seat"], player=str(s.get("player"))) for s in seats_of(gd)]
@@ -85,7 +86,6 @@ def ability_problems(gd: GameDir, board, events) -> list[Problem]:
             out.append(Problem(gd.source, "不受理：{n}号（{role_name}）没有这个技能；{ability} 属于{names}", ev.line, refused=True, n=n, role_name=gd.game.role_name(seat.character), ability=ability, names=names))
         elif ev.type == "night_action" and isinstance(ev.data.get("night"), int):
             # A window the night's number alone rules out (ZH-R6, R8, R13), written by hand.
-            from modtool.packs.zhenhuan.windows import night_number_refusal
 
             character = next(c for c in (seat.character, board.became.get(n), seat.original) if c in holders)
             why = night_number_refusal(gd.game, character, ability, ev.data["night"], board.options)
@@ -97,8 +97,6 @@ def ability_problems(gd: GameDir, board, events) -> list[Problem]:
 
 def replay(gd: GameDir):
     """(board, problems): the engine's grimoire and every problem with its ledger line."""
-    from modtool.packs.zhenhuan import engine
-
     bad_seats = seat_problems(gd)
     if bad_seats:  # the engine cannot seat such a table: named here, never replayed into another game
         raise UserError(bad_seats)
@@ -167,9 +165,6 @@ def board_problems(gd: GameDir, board) -> list[Problem]:
 def _today_report(gd: GameDir, board):
     """Today's nominations, votes and day abilities judged so far, on a copy of the board (ZH-R10, R11)."""
     import copy
-
-    from modtool.packs.zhenhuan import day as day_module
-    from modtool.packs.zhenhuan import engine
 
     g = copy.deepcopy(board)
     g.preview = None

@@ -17,6 +17,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from modtool.core.render import render_page
+from modtool.packs.zhenhuan.grimoire_view import night_json, status_json
+from modtool.packs.zhenhuan.posts import nominations
+from modtool.packs.zhenhuan.view_labels import phase_label
+
 CIRCLE = 700  # the circle's box, in CSS pixels: with the header, the page fits a 1280 × 800 screen
 TOKEN_MAX = 132
 
@@ -45,9 +50,6 @@ def places(n: int) -> list[Place]:
 
 
 def context(gd, board, *, public: bool) -> dict:
-    from modtool.packs.zhenhuan.grimoire_view import night_json, status_json
-    from modtool.packs.zhenhuan.view_labels import phase_label
-
     status = status_json(gd, board)  # during a day: the day so far, as the town saw it (modtool.packs.zhenhuan.today)
     seats = []
     for seat, place in zip(status["seats"], places(len(status["seats"]))):
@@ -79,7 +81,6 @@ def _today(gd, board) -> list[dict]:
     """Today's nominations as the town saw them (the public ``nominations`` post's data)."""
     if board.phase != "day":
         return []
-    from modtool.packs.zhenhuan.posts import nominations
 
     data = nominations(gd, board, board.number)
     return [{"nominator": n["nominator"], "nominator_player": n["nominator_player"], "nominee": n["nominee"],
@@ -89,6 +90,4 @@ def _today(gd, board) -> list[dict]:
 
 
 def html(gd, board, game_dir, *, public: bool) -> str:
-    from modtool.core.render import render_page
-
     return render_page(gd.game.id, "grimoire", context(gd, board, public=public), game_dir)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from modtool.core.gamefile import GameDir
 from modtool.core.problems import Problem, damage, refusals
 from modtool.core.soundness import refusals_text
+from modtool.packs.zhenhuan.game import board_problems
 from modtool.packs.zhenhuan.night import night_steps
 from modtool.packs.zhenhuan.night_info import _step_json, chosen_text
 from modtool.packs.zhenhuan.today import day_so_far
@@ -105,8 +106,6 @@ def status_json(gd: GameDir, board, problems: list[Problem] | None = None) -> di
     grimoire shows what has happened so far (a 一丈红 death, 敦亲王's drunk: ZH-R10, today)."""
     board = day_so_far(board)
     if problems is None:
-        from modtool.packs.zhenhuan.game import board_problems
-
         problems = [*gd.problems, *board_problems(gd, board)]
     return {
         "game": gd.game.id,

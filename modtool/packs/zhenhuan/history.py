@@ -7,15 +7,15 @@ import copy
 
 from modtool.core.gamefile import GameDir
 from modtool.core.problems import UserError
+from modtool.packs.zhenhuan import engine
+from modtool.packs.zhenhuan.game import events_with_posts, seats_of
+from modtool.packs.zhenhuan.today import report
 from modtool.packs.zhenhuan.view_labels import _dir, _ordinal
 
 
 def board_at(gd: GameDir, phase: str, number: int):
     """The grimoire when ``phase`` ``number`` began (a night with its preview), by replaying the
     ledger with only the ``advance`` events that close earlier phases."""
-    from modtool.packs.zhenhuan import engine
-    from modtool.packs.zhenhuan.game import events_with_posts, seats_of
-
     events, _ = events_with_posts(gd)
     limit = _ordinal(phase, number)
 
@@ -60,8 +60,6 @@ def _day_board(gd: GameDir, day: int):
 
 def day_report(gd: GameDir, day: int):
     """(day board, DayReport, closed, board after dusk or None): day ``day`` as the engine resolves it."""
-    from modtool.packs.zhenhuan.today import report
-
     b = _day_board(gd, day)
     after = board_at(gd, "night", day + 1)
     closed = not _is(after, "day", day)

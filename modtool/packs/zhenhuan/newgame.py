@@ -5,19 +5,17 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from modtool import ledger
 from modtool.core.gamefile import ledger_path
 from modtool.core.games import Game
 from modtool.core.newgame import header_text, read_roster_file
 from modtool.core.problems import Problem, UserError
+from modtool.packs.zhenhuan.setup import deal as deal_script, fixed
 
 
 def create_clocktower_game(game_dir: Path, game: Game, roster_file: Path | None, players: int | None,
                            seed: int | None, require: list[str], board: str | None) -> tuple[Path, list[str]]:
     """ZH-R1: deal by the table and modifiers, seat the players, draw the bluffs; warnings for the storyteller."""
-    from modtool import ledger
-    from modtool.packs.zhenhuan.setup import deal as deal_script
-    from modtool.packs.zhenhuan.setup import fixed
-
     path = ledger_path(game_dir)
     if path.exists():
         raise UserError(Problem(str(path), "账本已存在；不会覆盖"))

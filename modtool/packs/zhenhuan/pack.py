@@ -5,12 +5,27 @@ Light on purpose: modtool imports it at start; the rules load inside the hooks.
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 from modtool.core.games import data_dir
 from modtool.core.pack import GamePack
 from modtool.core.problems import Problem, UserError
 from modtool.packs.zhenhuan.post_kinds import KINDS
+from modtool.packs.zhenhuan.verbs import COMMANDS
+
+
+def _load(module: str) -> ModuleType:
+    """``module`` (this pack's ``modtool.packs.zhenhuan.<module>``, or a core module by its full name),
+    imported on a hook's first use.
+
+    The one deliberate lazy load here, instead of an import inside each hook: every run
+    imports pack.py (the registry lists the games, for ``--help`` too), so its top imports
+    only what listing the game needs; the rules (replay, queries, answers, chart, ...) and
+    the core modules only they need load when a hook runs, and only the ones it uses.
+    tests/test_architecture.py reads each ``_load("...")`` as an import of that module."""
+    return import_module(module if module.startswith("modtool.") else f"{__package__}.{module}")
 
 
 class ZhenhuanPack(GamePack):
@@ -21,9 +36,7 @@ class ZhenhuanPack(GamePack):
     new_options = frozenset({"seed", "players", "require", "board"})
 
     def results(self, gd) -> dict:
-        from modtool.packs.zhenhuan.results import results
-
-        return results(gd)
+        return _load("results").results(gd)
     # Discuz! threads: the mobile API's JSON, a saved page, or posts copied by hand.
     forum_formats = ("discuz-json", "discuz-html", "text")
 
@@ -34,9 +47,7 @@ class ZhenhuanPack(GamePack):
         return data_dir("templates") / "zhenhuan"
 
     def event_schemas(self) -> dict:
-        from modtool.packs.zhenhuan.events import ZH_EVENTS
-
-        return ZH_EVENTS
+        return _load("events").ZH_EVENTS
 
     def header_roster(self, header: dict) -> dict:
         if "roster" in header or not isinstance(header.get("seats"), list):
@@ -47,17 +58,13 @@ class ZhenhuanPack(GamePack):
              "role": s.get("character"), "seat": s.get("seat")} for s in header["seats"] if isinstance(s, dict)])
 
     def new_game(self, game_dir, game, *, roster, seed, players, require, board, custom_roles=False):
-        from modtool.packs.zhenhuan.newgame import create_clocktower_game
-
         if custom_roles:  # ZH-R1: the deal follows the table; the storyteller's choices are --require / --board
             raise UserError(Problem("参数 --custom-roles", "甄嬛按人数表发身份（ZH-R1），没有自定义配置；指定角色请用 --require 或 --board（什么也没写）"))
 
-        return create_clocktower_game(game_dir, game, roster, players, seed, list(require), board)
+        return _load("newgame").create_clocktower_game(game_dir, game, roster, players, seed, list(require), board)
 
     def replay_problems(self, gd) -> list:
-        from modtool.packs.zhenhuan.game import replay
-
-        return list(replay(gd)[1])
+        return list(_load("game").replay(gd)[1])
 
     def game_start(self, gd):
         """ZH-R13: night 1 comes before the first day, and its times are seldom recorded
@@ -65,53 +72,34 @@ class ZhenhuanPack(GamePack):
         earliest time the ledger records."""
         from datetime import timedelta
 
-        from modtool.core.timespan import recorded_times
-
-        first, _ = recorded_times(gd)
+        first, _ = _load("modtool.core.timespan").recorded_times(gd)
         return first - timedelta(days=1) if first is not None else None
 
     def header_warnings(self, gd) -> list[str]:
-        from modtool.packs.zhenhuan.setup import header_warnings
-
-        return header_warnings(gd.game, gd.header)
+        return _load("setup").header_warnings(gd.game, gd.header)
 
     def post_view(self, game_dir, gd, kind, fmt, query):
-        from modtool.packs.zhenhuan.answers import post_view
-
-        return post_view(game_dir, gd, kind, fmt, {"day": query.day, **query.options})
+        return _load("answers").post_view(game_dir, gd, kind, fmt, {"day": query.day, **query.options})
 
     def status_view(self, game_dir, gd):
-        from modtool.packs.zhenhuan.answers import status_view
-
-        return status_view(gd)
+        return _load("answers").status_view(gd)
 
     def announce(self, game_dir, gd, kind, fmt, *, options, now):
-        from modtool.packs.zhenhuan.answers import announce_command
-
-        return announce_command(game_dir, gd, kind, fmt, options)
+        return _load("answers").announce_command(game_dir, gd, kind, fmt, options)
 
     def act(self, game_dir, gd, actor, ability, targets, *, at, night, text, now):
-        from modtool.packs.zhenhuan.answers import act_command
-
-        return act_command(game_dir, gd, actor, ability, targets, at, text, night)
+        return _load("answers").act_command(game_dir, gd, actor, ability, targets, at, text, night)
 
     def advance(self, game_dir, gd, *, at, now):
-        from modtool.packs.zhenhuan.answers import advance_command
-
-        return advance_command(game_dir, gd, at)
+        return _load("answers").advance_command(game_dir, gd, at)
 
     def chart(self, game_dir, gd, *, day, floor, at, close):
-        from modtool.packs.zhenhuan.chart import chart_of
-        from modtool.packs.zhenhuan.game import replay
-
         if floor is not None or at is not None or close is not None:
             raise UserError(Problem("命令行", "血染甄嬛传的图按整天的提名画，不用 --floor、--at 或 --close"))
-        board, _ = replay(gd)
-        return chart_of(gd, board, day)
+        board, _ = _load("game").replay(gd)
+        return _load("chart").chart_of(gd, board, day)
 
     def commands(self):
-        from modtool.packs.zhenhuan.verbs import COMMANDS
-
         return COMMANDS
 
 

@@ -8,6 +8,7 @@ a line.
 from __future__ import annotations
 
 from modtool.core.gamefile import GameDir
+from modtool.packs.zhenhuan.game import replay
 
 _WINNERS = {"good": "善良阵营", "evil": "邪恶阵营"}
 
@@ -18,8 +19,6 @@ def _index(phase: str, number: int) -> int:
 
 
 def results(gd: GameDir) -> dict[str, tuple[str, object]]:
-    from modtool.packs.zhenhuan.game import replay
-
     board, _ = replay(gd)
     now = 10 ** 9 if board.phase == "over" else _index(board.phase, board.number)
     out: dict[str, tuple[str, object]] = {}

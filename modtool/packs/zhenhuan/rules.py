@@ -12,6 +12,8 @@ import math
 import random
 from dataclasses import dataclass
 
+from modtool.packs.zhenhuan.state import Status
+
 # id -> (category, gender, Chinese name). ZH-R2 genders; categories from the script.
 _ROLES: dict[str, tuple[str, str, str]] = {
     "zhenhuan": ("townsfolk", "female", "甄嬛"),
@@ -217,6 +219,4 @@ def _impaired(seat) -> bool:
 
 
 def _used(source: str):
-    from modtool.packs.zhenhuan.state import Status
-
     return Status("used", source)

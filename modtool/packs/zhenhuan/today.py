@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import copy
 
+from modtool.packs.zhenhuan import day as day_module, engine
+from modtool.packs.zhenhuan.deaths import kill
+
 
 def report(b, day: int):
     """The day's report on ``b`` as ``engine.resolve_day`` computes it (``b`` is changed: 狂徒 first)."""
-    from modtool.packs.zhenhuan import day as day_module
-    from modtool.packs.zhenhuan import engine
-
     engine._kuangtu(b, "day", day)  # as engine.resolve_day: 狂徒's death comes first
     gd = b.options.get("_game_data")
     roles = gd.get("roles") if isinstance(gd, dict) else None
@@ -34,7 +34,6 @@ def day_so_far(board):
     """``board`` itself outside an open day; during day N a copy with what has happened so far."""
     if board.phase != "day" or board.winner or getattr(board, "so_far", False):
         return board
-    from modtool.packs.zhenhuan.deaths import kill
 
     n = board.number
     g = copy.deepcopy(board)
