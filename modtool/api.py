@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from modtool.core import i18n
+from modtool.core import i18n, recording
 from modtool.core.announced import confirmed, record
 from modtool.core.command import Said
 from modtool.core.gamefile import open_game as _open_game
@@ -154,26 +154,18 @@ class Game:
             data = record(self._open(), [dict(e) for e in events], tell=notes.append)
             return Recorded(len(data.events), tuple(notes))
 
-
     def import_posts(self, files: list[str | Path], *, thread: str, day: int, dry_run: bool = False) -> Said:
         """``modtool import``: the posts of forum dumps ``files`` as day ``day``'s
         ``thread`` (vote, discussion, process), each post once; ``dry_run``: told,
         not written. Returns what the command prints (added, skipped, notices)."""
-        from modtool.core.recording import import_posts
-        from modtool.ledger import EXCLUSIVE, session
-
         with self._speaking(), session(EXCLUSIVE):
-            return import_posts(self.path, [Path(f) for f in files], thread, day, dry_run=dry_run)
+            return recording.import_posts(self.path, [Path(f) for f in files], thread, day, dry_run=dry_run)
 
     def undo(self, batch: str | None = None, *, force: bool = False) -> Said:
         """``modtool undo``: take back the last fact in force, or (``batch``: its
         number or "last") a whole import; history is kept (a ``revert``)."""
-        from modtool.core.announced import confirmed
-        from modtool.core.recording import undo
-        from modtool.ledger import EXCLUSIVE, session
-
         with self._speaking(), session(EXCLUSIVE), confirmed(force):
-            return undo(self.path, batch)
+            return recording.undo(self.path, batch)
 
     def commands(self) -> tuple[str, ...]:
         """The names of this game's own commands (``command`` runs them)."""
@@ -199,10 +191,8 @@ class Game:
 def new_game(path: str | Path, game: str, *, roster: str | Path | None = None, **options) -> Game:
     """``modtool new``: a new ledger for ``game`` in folder ``path`` (``roster``: the
     roster file; ``options``: the ones the game's ``new`` takes, e.g. ``seed``), opened."""
-    from modtool.core.recording import new_game as create
-
     with i18n.speaking(get_pack(game).language):
-        create(Path(path), game, roster=Path(roster) if roster is not None else None, **options)
+        recording.new_game(Path(path), game, roster=Path(roster) if roster is not None else None, **options)
     return Game(path)
 
 

@@ -35,8 +35,9 @@ def _graph() -> dict[str, set[str]]:
                 mod = (f"{base}.{node.module}" if node.module else base) if node.level else (node.module or "")
                 found.add(mod)
                 found.update(f"{mod}.{a.name}" for a in node.names)
-            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_load"
-                  and node.args and isinstance(node.args[0], ast.Constant)):  # a pack.py's lazy load
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                  and node.func.id in ("_load", "import_module")
+                  and node.args and isinstance(node.args[0], ast.Constant)):  # a deliberate lazy load
                 target = node.args[0].value
                 found.add(target if target.startswith("modtool.") else f"{name.rpartition('.')[0]}.{target}")
         graph[name] = {m for m in found if m in files and m != name}

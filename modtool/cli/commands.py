@@ -6,6 +6,7 @@ run adds the commands of its game's pack (``modtool.cli.app``)."""
 from __future__ import annotations
 
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import List, Optional
 
@@ -20,11 +21,19 @@ from modtool.core.announced import contradictions
 from modtool.core.events import describe_ref
 from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError
-from modtool.core.recording import check_game, import_posts, new_game, undo as undo_fact
 from modtool.core.registry import all_packs, default_pack, get_pack
 from modtool.core.render import FORMAT_ALIASES, FORMATS
 from modtool.core.schema import THREADS
 from modtool.core.view import Query
+
+def _recording():
+    """``modtool.core.recording``, the functions behind new, check, import and undo,
+    loaded when one of them runs: this module is imported by every run (``--help``
+    too), and those functions bring the ledger, the forum readers and the replay.
+    The one deliberate lazy load of the core's commands (tests/test_architecture.py
+    reads ``import_module("...")`` as an import)."""
+    return import_module("modtool.core.recording")
+
 
 _PACKS = all_packs()  # every game, each answering the shared commands for itself (modtool.core.registry)
 
@@ -82,7 +91,7 @@ def new(
       modtool new 我的游戏 --game m42 --roster examples/m42/roster.yaml --seed 20261102
       modtool new 甄嬛局 --game zhenhuan --players 10 --seed 7 --require 甄嬛
     """
-    print_answer(new_game(game_dir, game, roster=roster, seed=seed, players=players, require=tuple(require),
+    print_answer(_recording().new_game(game_dir, game, roster=roster, seed=seed, players=players, require=tuple(require),
                           board=board, custom_roles=custom_roles))
 
 
@@ -99,7 +108,7 @@ def check(
       modtool check examples/m42
       modtool check examples/zhenhuan --json
     """
-    view, problems = check_game(game_dir)
+    view, problems = _recording().check_game(game_dir)
     print_answer(view, as_json)
     if problems:
         raise UserError(problems)
@@ -137,7 +146,7 @@ def import_(
         if done >= total:
             bar.__exit__(None, None, None)
 
-    print_answer(import_posts(game_dir, files, thread, day, dry_run=dry_run, progress=progress))
+    print_answer(_recording().import_posts(game_dir, files, thread, day, dry_run=dry_run, progress=progress))
 
 
 @app.command()
@@ -331,7 +340,7 @@ def undo(
       modtool undo examples/m42 --import last
       modtool undo examples/m42 --import 3
     """
-    print_answer(undo_fact(game_dir, batch))
+    print_answer(_recording().undo(game_dir, batch))
 
 
 @app.command()
