@@ -5,6 +5,9 @@ it makes one (modtool.core.problems)."""
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
+
+import pytest
 
 from modtool.core import i18n
 from modtool.core.i18n import Message
@@ -204,3 +207,25 @@ def test_a_listing_argument_takes_the_separator_of_the_language_it_is_shown_in()
         assert "m42, mafia" in p.message
     assert not Listing([]) and (Listing([]) or Message("没有")) == Message("没有")
     assert Message.from_json(p.msg.to_json()) == p.msg and pickle.loads(pickle.dumps(p)) == p
+
+
+def test_a_mafia_problem_is_a_message_of_the_packs_own_catalogue_rendered_when_shown(tmp_path):
+    """The mafia pack's words come from its own catalogue (English ids): a problem it
+    makes keeps the id and arguments (``Msg``) and renders them when shown."""
+    import pickle
+    import shutil
+
+    from modtool.core.problems import UserError
+    from modtool.packs.mafia import commands
+    from modtool.packs.mafia.messages import Msg
+
+    shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "mafia", tmp_path / "g")
+    with pytest.raises(UserError) as exc:
+        commands.death(tmp_path / "g", "nobody-at-all", 5, None)
+    problem = exc.value.problems[0]
+    assert isinstance(problem.msg, Msg) and problem.msgid == 'no slot is named "{label}"{tail}'
+    assert problem.args["label"] == "nobody-at-all"
+    shown = str(problem)
+    assert shown.startswith("command line WHO: no slot is named \"nobody-at-all\""), shown
+    assert pickle.loads(pickle.dumps(problem)) == problem and str(pickle.loads(pickle.dumps(problem))) == shown
+    assert isinstance(Msg("the alias is empty"), Msg) and str(Msg("day {day}", day=3)) == "day 3"

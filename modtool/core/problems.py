@@ -64,16 +64,17 @@ class Problem:
     def __init__(self, source: str | Message, msgid: str | Message, line: int | None = None,
                  floor: int | None = None, *, refused: bool = False, notice: bool = False,
                  language: str | None = None, args: Mapping | None = None, **kwargs):
-        msg = Message(msgid, args, **kwargs)
+        # A ready message keeps its own kind (a pack's, rendered from the pack's catalogue).
+        msg = msgid if isinstance(msgid, Message) and not args and not kwargs else Message(msgid, args, **kwargs)
         fields = dict(source=source, msgid=msg.msgid, args=msg.args, line=line, floor=floor,
-                      refused=refused, notice=notice, language=language)
+                      refused=refused, notice=notice, language=language, _msg=msg)
         for name, value in fields.items():
             object.__setattr__(self, name, value)
 
     @property
     def msg(self) -> Message:
         """The message as a value (to quote it inside another message)."""
-        return Message(self.msgid, self.args)
+        return self._msg
 
     @property
     def message(self) -> str:
@@ -82,9 +83,11 @@ class Problem:
 
     def in_language(self, language: str | None) -> "Problem":
         """This problem, always shown in ``language``."""
-        from dataclasses import replace
+        import copy
 
-        return replace(self, language=language)
+        moved = copy.copy(self)
+        object.__setattr__(moved, "language", language)
+        return moved
 
     def to_json(self) -> dict:
         """What ``--json`` prints of a problem: its place, ``message`` rendered now, ``msgid`` and ``args``."""

@@ -14,7 +14,7 @@ from modtool.core.arguments import time_arg
 from modtool.core.timespan import check
 from modtool.core.timeutil import fmt, parse_time
 from modtool.packs.mafia.day import days, facts
-from modtool.packs.mafia.messages import _
+from modtool.packs.mafia.messages import Msg, _
 from modtool.core.command import Said
 from modtool.core.gamefile import open_game
 from modtool.core.problems import Problem, UserError
@@ -32,8 +32,8 @@ def slot_arg(gd, label: str, argument: str) -> str:
         else:
             suggestion = hint.hint
         tail = _(" (did you mean {name}?)").format(name=suggestion) if suggestion else ""
-        raise UserError(Problem(_("command line {argument}").format(argument=argument),
-                                _("no slot is named \"{label}\"{tail}").format(label=label, tail=tail)))
+        raise UserError(Problem(Msg("command line {argument}", argument=argument),
+                                Msg("no slot is named \"{label}\"{tail}", label=label, tail=tail)))
     return key
 
 
@@ -42,7 +42,7 @@ def _game(game_dir: Path):
     line by line, before any argument is read against it)."""
     gd = open_game(game_dir)
     if gd.game.id != "mafia":
-        raise UserError(_("this command is for mafia games; this one is {game}").format(game=gd.game.id))
+        raise UserError(Msg("this command is for mafia games; this one is {game}", game=gd.game.id))
     require_sound(gd)
     return gd
 
@@ -54,7 +54,7 @@ def _append(game_dir: Path, gd, ev: dict) -> None:
 
 def _post_arg(post: int) -> int:
     if post < 0:
-        raise UserError(Problem(_("command line --post"), _("a post number is 0 or more, not {n}").format(n=post)))
+        raise UserError(Problem(Msg("command line --post"), Msg("a post number is 0 or more, not {n}", n=post)))
     return post
 
 
@@ -63,11 +63,10 @@ def replace(game_dir: Path, slot: str, player: str, post: int, account: str | No
     key = slot_arg(gd, slot, "SLOT")
     player = " ".join(player.split())
     if not player:
-        raise UserError(Problem(_("command line PLAYER"), _("the new player's name is empty")))
+        raise UserError(Problem(Msg("command line PLAYER"), Msg("the new player's name is empty")))
     taken = facts(gd).slots.find(player)
     if taken is not None:
-        raise UserError(Problem(_("command line PLAYER"), _("\"{player}\" already plays or played a slot ({slot})")
-                                .format(player=player, slot=taken)))
+        raise UserError(Problem(Msg("command line PLAYER"), Msg("\"{player}\" already plays or played a slot ({slot})", player=player, slot=taken)))
     ev = {"type": "replace", "slot": key, "player": player, "post": _post_arg(post)}
     if account and account != player:
         ev["account"] = account
@@ -80,7 +79,7 @@ def death(game_dir: Path, who: str, post: int, how: str | None) -> Said:
     gd = _game(game_dir)
     key = slot_arg(gd, who, "WHO")
     if any(d["slot"] == key for d in facts(gd).deaths):
-        raise UserError(Problem(_("command line WHO"), _("{name} is already recorded dead").format(name=who)))
+        raise UserError(Problem(Msg("command line WHO"), Msg("{name} is already recorded dead", name=who)))
     ev = {"type": "death", "slot": key, "post": _post_arg(post)}
     if how:
         ev["how"] = how
@@ -93,16 +92,14 @@ def start_day(game_dir: Path, day: int, post: int) -> Said:
     starts = dict(facts(gd).starts)
     following = max(starts, default=0) + 1
     if day > following:  # a day number typo (12 for 2): days come one after another
-        raise UserError(Problem(_("command line --day"), _("day {day} cannot start yet: the days started so far are {days}, "
-                                                          "so the next one is day {next} (nothing was written)").format(
-            day=day, days=", ".join(map(str, sorted(starts))) or _("none"), next=following)))
+        raise UserError(Problem(Msg("command line --day"), Msg("day {day} cannot start yet: the days started so far are {days}, "
+                                                          "so the next one is day {next} (nothing was written)", day=day, days=", ".join(map(str, sorted(starts))) or Msg("none"), next=following)))
     starts[day] = _post_arg(post)
     ordered = sorted(starts.items())
     for (d, p), (later, later_post) in zip(ordered, ordered[1:]):
         if later_post <= p and day in (d, later):
-            raise UserError(Problem(_("command line --post"), _("day {later} starts at post #{later_post}, not after day "
-                                                                "{day}'s start (#{post}): days start in order").format(
-                later=later, later_post=later_post, day=d, post=p)))
+            raise UserError(Problem(Msg("command line --post"), Msg("day {later} starts at post #{later_post}, not after day "
+                                                                "{day}'s start (#{post}): days start in order", later=later, later_post=later_post, day=d, post=p)))
     _append(game_dir, gd, {"type": "start_day", "day": day, "post": post})
     return Said.lines(_("Day {day} starts at post #{post}.").format(day=day, post=post))
 
@@ -113,9 +110,8 @@ def deadline(game_dir: Path, day: int, at: str, note: str | None) -> Said:
 
     known = days(gd)
     if day not in known:  # a deadline for a day that never started: a typo of the day
-        raise UserError(Problem(_("command line --day"), _("day {day} has not started; the days started so far: {days} "
-                                                          "(modtool start-day records where a day starts)")
-                                .format(day=day, days=", ".join(map(str, known)) or _("none"))))
+        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
+                                                          "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)) or Msg("none"))))
     when = check(gd, time_arg(at, gd.tz, "--at"), "--at")  # a year or month typo is never a deadline
     ev = {"type": "close", "day": day, "at": fmt(when, False)}
     if note:
@@ -129,11 +125,10 @@ def alias(game_dir: Path, alias: str, slot: str) -> Said:
     key = slot_arg(gd, slot, "SLOT")
     label = " ".join(alias.split())
     if not label:
-        raise UserError(Problem(_("command line ALIAS"), _("the alias is empty")))
+        raise UserError(Problem(Msg("command line ALIAS"), Msg("the alias is empty")))
     other = facts(gd).slots.find(label)
     if other is not None and other != key:
-        raise UserError(Problem(_("command line ALIAS"), _("\"{alias}\" already names slot {slot}")
-                                .format(alias=label, slot=other)))
+        raise UserError(Problem(Msg("command line ALIAS"), Msg("\"{alias}\" already names slot {slot}", alias=label, slot=other)))
     _append(game_dir, gd, {"type": "alias", "alias": label, "slot": key})
     return Said.lines(_("A vote for \"{alias}\" now counts for {slot}.").format(alias=label, slot=key))
 
@@ -145,8 +140,7 @@ def problems(gd) -> list[Problem]:
     found = []
     for ev in gd.of_type("replace", "death", "alias"):
         if ev.data.get("slot") not in keys:
-            found.append(Problem(gd.source, _("{type} names slot \"{slot}\", which is not in the roster")
-                                 .format(type=ev.type, slot=ev.data.get("slot")), ev.line))
+            found.append(Problem(gd.source, Msg("{type} names slot \"{slot}\", which is not in the roster", type=ev.type, slot=ev.data.get("slot")), ev.line))
     starts: dict[int, tuple[int, int | None]] = {}  # day -> (first post, line of the fact), the later fact winning
     for ev in gd.of_type("post"):
         starts.setdefault(ev.data["day"], (ev.data["floor"], None))
@@ -155,13 +149,11 @@ def problems(gd) -> list[Problem]:
     ordered = sorted(starts.items())
     for (day, (post, _line)), (later, (later_post, line)) in zip(ordered, ordered[1:]):
         if later_post <= post:
-            found.append(Problem(gd.source, _("day {later} starts at post #{later_post}, not after day {day}'s start "
-                                              "(#{post}): days start in order").format(
-                later=later, later_post=later_post, day=day, post=post), line))
+            found.append(Problem(gd.source, Msg("day {later} starts at post #{later_post}, not after day {day}'s start "
+                                              "(#{post}): days start in order", later=later, later_post=later_post, day=day, post=post), line))
     for ev in gd.of_type("post"):
         try:
             parse_time(str(ev.data.get("time")), gd.tz)
         except ValueError:
-            found.append(Problem(gd.source, _("post #{post}: unreadable time \"{time}\"").format(
-                post=ev.data.get("floor"), time=ev.data.get("time")), ev.line))
+            found.append(Problem(gd.source, Msg("post #{post}: unreadable time \"{time}\"", post=ev.data.get("floor"), time=ev.data.get("time")), ev.line))
     return found

@@ -31,7 +31,7 @@ import regex
 from modtool.core.eventfacts import event_time, post_of
 from modtool.core.problems import Problem, UserError
 from modtool.packs.mafia.actions import own_actions, own_mentions
-from modtool.packs.mafia.messages import _
+from modtool.packs.mafia.messages import Msg
 from modtool.packs.mafia.slots import Slots
 from modtool.core.markup import MarkupError
 
@@ -228,8 +228,7 @@ def _at_deadline(gd, t: DayTally) -> None:
     ``deadline_rule: plurality`` the unique leader is (a tie, or no lynch ahead: nobody)."""
     rule = gd.options.get("deadline_rule", "no_lynch")
     if rule not in DEADLINE_RULES:
-        raise UserError(Problem(gd.source, _("options → deadline_rule is {rules}, not \"{rule}\"").format(
-            rules=" or ".join(DEADLINE_RULES), rule=rule)))
+        raise UserError(Problem(gd.source, Msg("options → deadline_rule is {rules}, not \"{rule}\"", rules=" or ".join(DEADLINE_RULES), rule=rule)))
     if rule == "plurality":
         counts = {target: len(t.voters_of(target)) for target in t.targets()}
         if counts:

@@ -26,7 +26,7 @@ from modtool.forum.bounds import MAX_FLOOR, bounded_floor, short_number
 from modtool.forum.common import replace_surrogates
 from modtool.core.timeutil import parse_formatted
 from modtool.forum.htmlscan import HTMLScanner
-from modtool.packs.mafia.messages import _
+from modtool.packs.mafia.messages import Msg, _
 from modtool.packs.mafia.phpbb import html_to_bbcode
 from modtool.core.posts import Post
 from modtool.core.problems import Problem
@@ -123,13 +123,13 @@ def _read_jsonl(text: str, source: str, tz: tzinfo) -> tuple[list[Post], list[Pr
             continue
         rec, why = _record(line)
         if rec is None:
-            problems.append(Problem(source, _("line is {what}").format(what=why), line=line_no))
+            problems.append(Problem(source, Msg("line is {what}", what=why), line=line_no))
             continue
         number, user, stamp, content = rec
         where = bounded_floor(number)
         when = parse_time(stamp, tz)
         if when is None:
-            problems.append(Problem(source, _("unreadable time \"{time}\"").format(time=stamp), line=line_no, floor=where))
+            problems.append(Problem(source, Msg("unreadable time \"{time}\"", time=stamp), line=line_no, floor=where))
             continue
         user, content = _whole_characters(user, content, number, source, line_no, problems)
         body, edited = edit_line(html_to_bbcode(content))
@@ -184,9 +184,8 @@ def _whole_characters(user: str, content: str, number: int, source: str, line: i
         except UnicodeEncodeError as e:
             code = f"{ord(text[e.start]):04X}"
             text = replace_surrogates(text)
-            problems.append(Problem(source, _("post #{number} ({author}): its {field} holds a broken character U+{code} "
-                                              "(half of an emoji the forum cut); it is read as U+FFFD, as a browser shows it")
-                                    .format(number=number, author=replace_surrogates(user), field=field, code=code),
+            problems.append(Problem(source, Msg("post #{number} ({author}): its {field} holds a broken character U+{code} "
+                                              "(half of an emoji the forum cut); it is read as U+FFFD, as a browser shows it", number=number, author=replace_surrogates(user), field=field, code=code),
                                     line=line, floor=bounded_floor(number), notice=True))
         out.append(text)
     return out[0], out[1]
@@ -308,10 +307,10 @@ def _read_viewtopic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], lis
     page.feed(text)
     page.close()
     if not page.posts:
-        return [], [Problem(source, _("no phpBB posts found on this page"))]
+        return [], [Problem(source, Msg("no phpBB posts found on this page"))]
     if len(page.start) > 9:
-        return [], [Problem(source, _("the page's canonical link says start={start}: no topic has that many posts, "
-                                      "so this is not a page the forum gave").format(start=short_number(page.start)))]
+        return [], [Problem(source, Msg("the page's canonical link says start={start}: no topic has that many posts, "
+                                      "so this is not a page the forum gave", start=short_number(page.start)))]
     start = int(page.start or 0)
     if _cut_short(text, page):
         return [], [_cut_problem(page, start, source)]
@@ -321,8 +320,7 @@ def _read_viewtopic(text: str, source: str, tz: tzinfo) -> tuple[list[Post], lis
         stamp = "".join(p["time"]).split("»")[-1].strip()
         when = parse_time(stamp, tz)
         if not p["author"] or when is None:
-            problems.append(Problem(source, _("post p{pid}: no author or unreadable time \"{time}\"")
-                                    .format(pid=p["pid"], time=stamp[:80]), floor=bounded_floor(number)))
+            problems.append(Problem(source, Msg("post p{pid}: no author or unreadable time \"{time}\"", pid=p["pid"], time=stamp[:80]), floor=bounded_floor(number)))
             continue
         body, edited = edit_line(html_to_bbcode("".join(p["html"])))
         notice = " ".join("".join(p["notice"]).split())
@@ -353,8 +351,8 @@ def _cut_problem(page: _Page, start: int, source: str) -> Problem:
     """The page was cut: name the last post read whole (nothing of the page is imported)."""
     whole = [i for i, p in enumerate(page.posts) if p["whole"]]
     if not whole:
-        return Problem(source, _("the page is cut short before its first post was read whole: save the whole page "
+        return Problem(source, Msg("the page is cut short before its first post was read whole: save the whole page "
                                  "again and import it (nothing of it was imported)"))
     number = _number(page.posts[whole[-1]], start, whole[-1])
-    return Problem(source, _("the page is cut short after post #{number}: save the whole page again and import it "
-                             "(nothing of it was imported)").format(number=short_number(number)))
+    return Problem(source, Msg("the page is cut short after post #{number}: save the whole page again and import it "
+                             "(nothing of it was imported)", number=short_number(number)))

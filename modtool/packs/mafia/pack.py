@@ -42,6 +42,11 @@ def _(message: str) -> str:
     return _load("messages")._(message)
 
 
+def Msg(message: str, /, **args):  # noqa: N802 - stands for the class it makes
+    """A message of this pack, rendered when shown (``modtool.packs.mafia.messages.Msg``)."""
+    return _load("messages").Msg(message, **args)
+
+
 GAME_ID = "mafia"
 KINDS = {"vote": "Vote count post: one row per target with its voters in cast order, not voting, majority, deadline"}
 
@@ -68,10 +73,10 @@ def problems(gd) -> list:
 def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
     """A ledger with the roster's slots (name, account, aliases), nothing dealt."""
     if roster_file is None:
-        raise UserError(Problem(_("command line"), _("give the slots with --roster FILE")))
+        raise UserError(Problem(Msg("command line"), Msg("give the slots with --roster FILE")))
     path = _load("modtool.core.gamefile").ledger_path(game_dir)
     if path.exists():
-        raise UserError(Problem(str(path), _("a ledger already exists here; it is not overwritten")))
+        raise UserError(Problem(str(path), Msg("a ledger already exists here; it is not overwritten")))
     game = load_game(GAME_ID)
     entries = _load("modtool.core.newgame").read_roster_file(roster_file)
     roster, found = _load("modtool.core.gamefile").read_roster(entries, game, str(roster_file), script=False)
@@ -80,9 +85,8 @@ def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
         for label in (c.name, *c.aliases):
             other = seen.setdefault(label.casefold(), c.name)
             if other != c.name:
-                found.append(Problem(str(roster_file), _("\"{label}\" of {name} and a name or alias of {other} differ only "
-                                                         "in case; votes could not tell them apart").format(
-                    label=label, name=c.name, other=other)))
+                found.append(Problem(str(roster_file), Msg("\"{label}\" of {name} and a name or alias of {other} differ only "
+                                                         "in case; votes could not tell them apart", label=label, name=c.name, other=other)))
     if found:
         raise UserError(found)
     lines = [f"# modtool ledger: {game.name}",
@@ -107,9 +111,8 @@ def _day_tally(gd, day, upto_post, at):
     known = _load("day").days(gd)
     day = day if day is not None else (known[-1] if known else 1)
     if known and day not in known:
-        raise UserError(Problem(_("command line --day"), _("day {day} has not started; the days started so far: {days} "
-                                                          "(modtool start-day records where a day starts)")
-                                .format(day=day, days=", ".join(map(str, known)))))
+        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
+                                                          "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)))))
     at_dt = _load("modtool.core.arguments").time_arg(at, gd.tz, "--at") if at else None
     return _load("day").tally_day(gd, day, upto_post, at_dt)
 
@@ -124,8 +127,7 @@ def tally_view(gd, day: Optional[int], upto_post: Optional[int], at: Optional[st
 def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_post: Optional[int],
              title: Optional[str], image: Optional[str] = None) -> str:
     if kind not in KINDS:
-        raise UserError(Problem(_("command line KIND"), _("this game has no \"{kind}\" post; it has: {kinds}")
-                                .format(kind=kind, kinds=", ".join(KINDS))))
+        raise UserError(Problem(Msg("command line KIND"), Msg("this game has no \"{kind}\" post; it has: {kinds}", kind=kind, kinds=", ".join(KINDS))))
     t = _day_tally(gd, day, upto_post, None)
     data = _load("views").tally_json(gd, t)
     label = title or (_("Vote Count {day}.final").format(day=t.day) if t.hammer_post is not None or t.deadline_passed
