@@ -208,6 +208,7 @@ def test_a_command_returns_values_and_prints_nothing_itself(tmp_path, capsys):
     try:
         g = _new_game(tmp_path, capsys, "hands")
         assert deadline(g, 4) == Said("第 4 天\n", ("注意：只是测试",))
+        assert deadline(g, 4).to_json() == {"text": "第 4 天\n", "notes": ["注意：只是测试"]}
         code, out, err = run(capsys, "deadline", g, "--day", 4)
         assert (code, out, err) == (0, "第 4 天\n", "注意：只是测试\n")
     finally:

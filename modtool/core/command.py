@@ -81,6 +81,10 @@ class Said:
     def lines(cls, *lines: str, notes: tuple[str, ...] = ()) -> "Said":
         return cls("".join(f"{line}\n" for line in lines), tuple(notes))
 
+    def to_json(self) -> dict:
+        """``{"text", "notes"}``, for a program that passes it on (the web desk, a bot)."""
+        return {"text": self.text, "notes": list(self.notes)}
+
 
 def recorded_refusal(refused: list[Problem]) -> RecordedRefusal:
     """Refused submissions, recorded all the same (G-R1): told as 不受理, exit 0."""
