@@ -223,6 +223,7 @@ def announce(
     fmt_: str = typer.Option("bbcode", "--format", click_type=Choice(FORMATS, FORMAT_ALIASES),
                              help="bbcode（论坛代码）或 markdown（md）"),
     close: Optional[str] = typer.Option(None, "--close", help="这一天的关门时间（账本里没有时）"),
+    floor: Optional[int] = typer.Option(None, "--upto-post", "--floor", help="mafia vote：按到这一帖为止（含）的票生成公告"),
     card_no: Optional[int] = typer.Option(None, "--card", help="card-notice：牌的编号（默认最近一张）"),
     seat: Optional[int] = typer.Option(None, "--seat", help="甄嬛 private：只看这个座位的私信"),
     character: Optional[str] = typer.Option(None, "--character", help="M42 roles：只出这个角色的身份通知（名字或别名），一次发一人"),
@@ -241,6 +242,7 @@ def announce(
     \b
       modtool announce examples/m42 vote --day 2
       modtool announce examples/m42 vote --day 2 --image-url https://example.org/day2.png
+      modtool announce examples/mafia vote --day 1 --upto-post 5
       modtool announce examples/m42 roles --character 涂山红红 --format md
       modtool announce examples/m42-full witch --night 1 --told-at "2026-11-17 21:35"
       modtool announce examples/zhenhuan private --night 1 --seat 3
@@ -248,7 +250,11 @@ def announce(
     gd = _open(game_dir)
     if (image or image_url) and kind != "vote":
         raise UserError(Problem(Message("命令行 --image"), "--image 和 --image-url 只用于 vote 帖（现在是「{kind}」）", kind=kind))
-    options = {"day": day, "night": night, "close": close, "card": card_no, "seat": seat, "character": character,
+    pack = get_pack(gd.game.id)
+    if floor is not None and not pack.announce_upto:
+        raise UserError(Problem(Message("命令行 {option}", option="--upto-post"), "这局游戏（{game}）的公告不按帖号截止：--upto-post 只用于 {games}（什么也没写）",
+                                game=gd.game.id, games=t("、").join(p.id for p in all_packs().values() if p.announce_upto)))
+    options = {**({"floor": floor} if floor is not None else {}), "day": day, "night": night, "close": close, "card": card_no, "seat": seat, "character": character,
                "told_at": told_at, "title": title,
                "image": image_url or (t("上传票型图后把图片地址填在这里") if image else None)}
     print_answer(get_pack(gd.game.id).announce(game_dir, gd, kind, fmt_, options=options,

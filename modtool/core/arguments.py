@@ -13,7 +13,7 @@ from datetime import datetime
 from modtool.core.i18n import Message, t
 from modtool.core.problems import Problem, UserError
 from modtool.core.text import closest, fold_name
-from modtool.core.timeutil import parse_time
+from modtool.core.timeutil import is_date_only, parse_time, zone_suffix
 
 def refuse(argument: str, message: str | Message, /, **args) -> UserError:
     """The error for a bad ``argument`` (an option such as ``--at`` or a positional's name):
@@ -29,11 +29,21 @@ def hint(text: str, candidates: list[str]) -> str:
 
 def time_arg(text: str, tz, option: str = "--at") -> datetime:
     """A time the director typed, in the game's zone; refused naming ``option`` when it
-    does not read or its year is not a four-digit one (0026 for 2026: never a fact)."""
+    does not read or its year is not a four-digit one (0026 for 2026: never a fact).
+
+    A zone may follow the time (``2011-05-05 16:00 CET``, ``… UTC+1``, ``… +01:00``,
+    ``… Europe/Berlin``: ``timeutil.zone_suffix``): the time is read there and given
+    back in the game's zone, the same instant. A date without a time of day is refused
+    with an example, never read as midnight."""
+    if is_date_only(str(text)):
+        raise refuse(option, "「{text}」只有日期，没有时刻：请写上时刻，例如「2011-05-05 16:00」或「2011-05-05 16:00 CET」", text=text)
     try:
-        when = parse_time(text, tz)
+        plain, written_zone, _ = zone_suffix(str(text)) if isinstance(text, str) else (text, None, "")
+        when = parse_time(plain, written_zone or tz)
     except ValueError as exc:
         raise refuse(option, str(exc)) from None  # the parser's message names the text and the form it wants
+    if written_zone is not None:
+        when = when.astimezone(tz)
     if when.year < 1000:
         raise refuse(option, "「{text}」的年份 {year} 不是四位数的年份：多半是打错了，应写成 2026-11-02 21:00 这样", text=text, year=f"{when.year:04d}")
     return when

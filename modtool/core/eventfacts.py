@@ -14,14 +14,17 @@ from modtool.core.timeutil import parse_time
 def event_time(gd: GameDir, ev, key: str = "at") -> datetime:
     """The time ``ev`` records under ``key``, in the game's zone (each distinct text parsed once per load)."""
     text = ev.data[key]
-    times = gd.memo.setdefault("times", {})
+    written = gd.zone_at(ev) if gd.zones else gd.tz  # a time written before the director set another zone
+    times = gd.memo.setdefault("times" if written is gd.tz else ("times", str(written)), {})
     hashable = type(text) is str
     found = times.get(text) if hashable else None
     if found is None:
         try:
-            found = parse_time(text, gd.tz)
+            found = parse_time(text, written)
         except ValueError as exc:
             raise UserError(Problem(gd.source, "{error}", ev.line, error=str(exc))) from None
+        if written is not gd.tz:
+            found = found.astimezone(gd.tz)
         if hashable:
             times[text] = found
     return found

@@ -48,6 +48,20 @@ class GameDir:
     raw_count: int = field(default=0, repr=False, compare=False)
     raw_last_line: int = field(default=0, repr=False, compare=False)
     marks: list = field(default_factory=list, repr=False, compare=False)
+    # The zones the director set by fact (``GamePack.zone_event``), as (ledger line, zone) in
+    # ledger order: a time written before the first is in the options' zone, one written
+    # after a fact in that fact's zone; ``tz`` is the last. Empty: every time is in ``tz``.
+    zones: tuple = field(default=(), repr=False, compare=False)
+    base_tz: ZoneInfo | None = field(default=None, repr=False, compare=False)
+
+    def zone_at(self, ev) -> ZoneInfo:
+        """The zone the time texts of event ``ev`` were written in (see ``zones``)."""
+        if not self.zones or ev.line is None:
+            return self.tz
+        from bisect import bisect_left
+
+        i = bisect_left([line for line, _ in self.zones], ev.line)
+        return self.zones[i - 1][1] if i else self.base_tz
 
     @property
     def source(self) -> str:
@@ -215,9 +229,26 @@ def open_game(game_dir: Path) -> GameDir:
     gd = GameDir(Path(game_dir), path, header, events, data.digest, game, roster, options, tz, problems,
                  raw_count=len(data.events), raw_last_line=data.events[-1].line if data.events else 0,
                  marks=list(data.marks))
+    _set_zones(gd, get_pack(game_id).zone_event, source)
     _opened[key] = (data, Path(game_dir), gd, event_problems)
     _speak_for(gd)
     return gd
+
+
+def _set_zones(gd: GameDir, zone_type: str | None, source: str) -> None:
+    """The game's zone set by the director's facts (``GamePack.zone_event``, its field
+    ``zone``): from each such fact on, times are written in its zone; the last is the
+    game's zone now. A zone no name has is a problem, and changes nothing."""
+    if not zone_type:
+        return
+    zones = []
+    for ev in gd.of_type(zone_type):
+        try:
+            zones.append((ev.line if ev.line is not None else 0, zone(str(ev.data.get("zone")))))
+        except ValueError as exc:
+            gd.problems.append(Problem(source, "{error}", ev.line, error=str(exc)))
+    if zones:
+        gd.base_tz, gd.tz, gd.zones = gd.tz, zones[-1][1], tuple(zones)
 
 
 def _speak_for(gd: GameDir) -> None:

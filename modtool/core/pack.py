@@ -42,6 +42,9 @@ overrides only what it has):
                             for this game (``modtool.forum.formats``)
 ``dump_formats()``          the forum formats this game brings (phpBB topics)
 ``phase_events``            event types that move the game to its next phase
+``zone_event``              the event type (field ``zone``) by which the
+                            director sets the game's zone from then on
+``announce_upto``           True: ``announce`` reads --upto-post (as at a post)
 ``known_account(gd, a)``    an account import knows beyond the roster
 ``import_notices(...)``     notices after an import (posts outside the day …)
 ``tally_view/status_view/`` the shared queries, answered by this game as
@@ -104,6 +107,13 @@ class GamePack:
     # again as another day is refused. False: each day's thread numbers its
     # floors afresh (Discuz games: a new thread per day).
     post_numbers_span_days: bool = False
+    # The event type (with a ``zone`` field) by which the director sets the game's time zone
+    # as a fact: times written after it are in its zone, those before keep theirs (the same
+    # instants); the last one is the game's zone (``GameDir.zone_at``). None: only ``options``.
+    zone_event: str | None = None
+    # ``announce`` renders a post as at a post number (``--upto-post``/``--floor``, in
+    # ``query.floor``); the core refuses the option for a game that does not read it.
+    announce_upto: bool = False
 
     # --- data -------------------------------------------------------------
     def data_file(self) -> Path:

@@ -51,6 +51,17 @@ def recorded_times(gd) -> tuple[datetime | None, datetime | None]:
     if memo is not None:
         return memo
 
+    if gd.zones:  # times written in several zones (GamePack.zone_event): each read in its own
+        found = []
+        for ev in gd.events:
+            text = ev.data.get("time") if ev.type == "post" else ev.data.get("at")
+            if text is not None:
+                try:
+                    found.append(parse_time(text, gd.zone_at(ev)).astimezone(gd.tz))
+                except ValueError:
+                    continue
+        memo = gd.memo["timespan_recorded"] = (min(found), max(found)) if found else (None, None)
+        return memo
     texts = [ev.data.get("time") if ev.type == "post" else ev.data.get("at") for ev in gd.events]
     # What modtool writes ("2026-11-17 21:00[:00]") orders as text: only the two ends are read.
     plain = [s for s in texts if type(s) is str and len(s) in (16, 19) and s[4] == "-"]

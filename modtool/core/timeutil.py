@@ -125,6 +125,59 @@ def _parse_written(text, tz: ZoneInfo) -> datetime:
         raise ValueError(t("时间「{text}」不是有效的日期时间").format(text=text)) from exc
 
 
+# Zone abbreviations a director may write after a time, each its standard offset
+# (``CET`` is always UTC+1, ``CEST`` UTC+2: the letters say which half of the year).
+# Ambiguous ones (CST: China or US Central; IST) are not here: an IANA name or an offset says it.
+ZONE_ABBREVIATIONS = {"UTC": 0, "GMT": 0, "Z": 0, "WET": 0, "WEST": 60, "BST": 60, "CET": 60, "CEST": 120,
+                      "EET": 120, "EEST": 180, "MSK": 180, "EST": -300, "EDT": -240, "CDT": -300,
+                      "MST": -420, "MDT": -360, "PST": -480, "PDT": -420, "AEST": 600, "AEDT": 660, "JST": 540}
+_OFFSET = re.compile(r"(?:UTC|GMT)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?", re.I)
+_DATE_ONLY = re.compile(r"\s*\d{4}\s*[-/.]\s*\d{1,2}\s*[-/.]\s*\d{1,2}\s*(?:\s\S.*)?\Z")
+
+
+def zone_suffix(text: str) -> tuple[str, tzinfo | None, str]:
+    """A typed time split into its time and the zone written after it: (the time
+    text, the zone or None, the zone as written). Read after the time: an IANA
+    name (``Europe/Berlin``), ``UTC``, an offset (``UTC+1``, ``GMT-05:00``,
+    ``+01:00``, ``-0500``) or an abbreviation of ``ZONE_ABBREVIATIONS``.
+    A suffix that is none of them raises ValueError naming it."""
+    folded = fold(str(text)).strip()
+    m = re.match(rf"\s*({TIME_PATTERN})\s*(\S.*?)?\s*\Z", folded)
+    if not m or not m.group(m.re.groups):
+        return str(text), None, ""
+    written = m.group(m.re.groups)
+    return m.group(1), zone_named(written), written
+
+
+def zone_named(written: str) -> tzinfo:
+    """The zone ``written`` names (see ``zone_suffix``); ValueError when none."""
+    from datetime import timedelta
+
+    key = written.strip()
+    if key.upper() in ZONE_ABBREVIATIONS:
+        minutes = ZONE_ABBREVIATIONS[key.upper()]
+        return timezone(timedelta(minutes=minutes)) if minutes else timezone.utc
+    m = _OFFSET.fullmatch(key)
+    if m:
+        hours, minutes = int(m.group(2)), int(m.group(3) or 0)
+        if hours > 14 or minutes > 59:
+            raise ValueError(t("时区「{zone}」不是有效的 UTC 偏移（例如 UTC+1、+01:00）").format(zone=written))
+        delta = timedelta(hours=hours, minutes=minutes) * (1 if m.group(1) == "+" else -1)
+        return timezone(delta) if delta else timezone.utc
+    if "/" in key or key.isalpha():
+        try:
+            return ZoneInfo(key)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    raise ValueError(t("时间后面的「{zone}」不是时区：可写 IANA 时区名（Europe/Berlin）、UTC+1、+01:00 或 CET 这样的缩写").format(zone=written))
+
+
+def is_date_only(text: str) -> bool:
+    """A date with no time of day ("2011-05-05", "2011-05-05 CET")."""
+    folded = fold(str(text))
+    return bool(_DATE_ONLY.match(folded)) and not re.search(r"\d{1,2}\s*:\s*\d{2}", folded)
+
+
 def parse_formatted(text: str, forms, offset: timezone, tz: tzinfo) -> datetime | None:
     """``text`` by the first of the strptime ``forms`` that reads it, a time at the
     forum's UTC ``offset``, in the zone ``tz``; None when none does (or the

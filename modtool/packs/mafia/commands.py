@@ -133,6 +133,64 @@ def alias(game_dir: Path, alias: str, slot: str) -> Said:
     return Said.lines(_("A vote for \"{alias}\" now counts for {slot}.").format(alias=label, slot=key))
 
 
+def host(game_dir: Path, account: str, from_post: int | None) -> Said:
+    """A host account (``host`` fact): known to import, never a voter (from ``from_post`` on)."""
+    gd = _game(game_dir)
+    account = " ".join(account.split())
+    if not account:
+        raise UserError(Problem(Msg("command line ACCOUNT"), Msg("the account is empty")))
+    if from_post is not None:
+        _post_arg(from_post)
+    for ev in gd.of_type("host"):
+        if str(ev.data.get("account", "")).casefold() == account.casefold() and ev.data.get("post") == from_post:
+            raise UserError(Problem(Msg("command line ACCOUNT"), Msg("{account} is already recorded as a host account "
+                                                                    "(nothing was written)", account=account)))
+    plays = _slot_of_account(gd, account)
+    if plays is not None and from_post is None:
+        raise UserError(Problem(Msg("command line --from-post"), Msg(
+            "{account} plays or played slot {slot}: give --from-post N, the first post it hosts from, so its "
+            "posts before it still count as votes (nothing was written)", account=account, slot=plays)))
+    ev = {"type": "host", "account": account}
+    if from_post is not None:
+        ev["post"] = from_post
+    _append(game_dir, gd, ev)
+    since = _(" from post #{post} on").format(post=from_post) if from_post is not None else ""
+    return Said.lines(_("{account} is a host account{since}: its posts are never read as votes.").format(
+        account=account, since=since))
+
+
+def _slot_of_account(gd, account: str) -> str | None:
+    folded = account.casefold()
+    for slot in facts(gd).slots.slots.values():
+        if any(acc.casefold() == folded for _post, _name, acc in slot.players):
+            return slot.key
+    return None
+
+
+def timezone(game_dir: Path, zone: str) -> Said:
+    """The game's zone from now on (a ``timezone`` fact; times recorded before keep their instants)."""
+    from zoneinfo import available_timezones
+
+    from modtool.core.text import closest
+
+    gd = _game(game_dir)
+    name = zone.strip()
+    names = available_timezones()
+    if name not in names:
+        folded = {n.casefold(): n for n in names}
+        guess = folded.get(name.casefold()) or closest(name, sorted(names))
+        tail = _(" (did you mean {name}?)").format(name=guess) if guess else ""
+        raise UserError(Problem(Msg("command line ZONE"), Msg(
+            "\"{zone}\" is not a time zone name{tail}; write an IANA name such as Europe/Berlin or UTC "
+            "(nothing was written)", zone=name, tail=tail)))
+    if str(gd.tz) == name:
+        return Said.lines(_("The game's time zone is already {zone}; nothing was written.").format(zone=name))
+    before = str(gd.tz)
+    _append(game_dir, gd, {"type": "timezone", "zone": name})
+    return Said.lines(_("The game's time zone is {zone} from now on (it was {before}); times already recorded "
+                        "keep their instants.").format(zone=name, before=before))
+
+
 def problems(gd) -> list[Problem]:
     """Damage only a replay would trip on, with its ledger line: facts that name
     no slot, day starts out of order, post times that cannot be read."""

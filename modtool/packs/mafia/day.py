@@ -144,6 +144,26 @@ def facts(gd) -> Facts:
     return got
 
 
+def hosts(gd) -> dict[str, int]:
+    """The host's accounts (``modtool host`` facts), folded, each with the first post it
+    hosts from (-1: the whole game; the earliest of its facts)."""
+    memo = gd.memo.get("mafia_hosts")
+    if memo is None:
+        memo = {}
+        for e in gd.of_type("host"):
+            key = str(e.data.get("account", "")).casefold()
+            post = e.data.get("post", -1)
+            memo[key] = min(memo.get(key, post), post)
+        gd.memo["mafia_hosts"] = memo
+    return memo
+
+
+def is_host(gd, account: str, post: int) -> bool:
+    """``account`` posts as the host at ``post``: its posts are not votes."""
+    since = hosts(gd).get(account.casefold())
+    return since is not None and post >= since
+
+
 def days(gd) -> list[int]:
     return sorted(facts(gd).starts)
 
@@ -169,6 +189,8 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
         while deaths and deaths[0]["post"] <= n:  # a death in the day: the slot leaves, votes on it fall
             _remove(t, deaths.pop(0)["slot"])
         t.last_post = n
+        if is_host(gd, post.author, n):  # the host's posts are never votes (a count quoting "VOTE: X")
+            continue
         voter = f.slots.of_author(post.author, n)
         if voter is None or voter not in t.living:
             continue

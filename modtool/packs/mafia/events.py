@@ -8,6 +8,12 @@
 * ``close``: day ``day``'s deadline as the host set it (``modtool deadline``; the
   last one recorded for a day counts).
 
+* ``host``: forum ``account`` is the host's (from post ``post`` on, else from the
+  start): import does not call it "not in the roster", and its posts are never
+  read as votes (a vote count quoting "VOTE: X" is not a vote);
+* ``timezone``: from this fact on, the game's times are written in ``zone`` (an
+  IANA name); times written before it keep their zone (the same instants).
+
 ``slot`` is always the slot's key: the first player's name in the roster.
 """
 
@@ -23,10 +29,12 @@ MAFIA_EVENTS = {
     "start_day": {"day": (_INT, True), "post": (_INT, True)},
     "alias": {"alias": (_STR, True), "slot": (_STR, True)},
     "close": {"day": (_INT, True), "at": (_STR, True), "note": (_STR, False)},
+    "host": {"account": (_STR, True), "post": (_INT, False)},
+    "timezone": {"zone": (_STR, True)},
 }
 
 
 def event_labels() -> dict[str, str]:
     """Each event type as a host reads it (undo and restore name what they touched)."""
     return {"replace": _("replacement"), "death": _("death"), "start_day": _("day start"), "alias": _("alias"),
-            "close": _("deadline")}
+            "close": _("deadline"), "host": _("host account"), "timezone": _("time zone")}

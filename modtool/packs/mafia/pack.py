@@ -180,7 +180,8 @@ class MafiaPack(GamePack):
         (phpBB user names are not case-sensitive, and the replay reads them so)."""
         folded = account.casefold()
         return any(folded in (str(e.data.get("account", "")).casefold(), str(e.data.get("player", "")).casefold())
-                   for e in gd.of_type("replace")) or any(c.account.casefold() == folded for c in gd.roster)
+                   for e in gd.of_type("replace")) or any(c.account.casefold() == folded for c in gd.roster) \
+            or folded in _load("day").hosts(gd)  # the host's own accounts (modtool host)
 
     def tally_view(self, game_dir, gd, query):
         return tally_view(gd, query.day, query.floor, query.at)
@@ -200,6 +201,16 @@ class MafiaPack(GamePack):
 
     def commands(self):
         return COMMANDS
+
+    # The host sets the game's zone by a fact (modtool timezone); earlier times keep their instants.
+    zone_event = "timezone"
+    # announce vote --upto-post N: the count as at post N (query.floor).
+    announce_upto = True
+
+    def status_view(self, game_dir, gd):
+        if gd.problems:
+            raise UserError(gd.problems)
+        return _load("status").status_view(gd)
 
 
 PACK = MafiaPack()

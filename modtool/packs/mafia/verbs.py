@@ -68,4 +68,31 @@ COMMANDS = (
       modtool alias examples/mafia DRK DeathRowKitty
     """, (folder, Param("alias", "the name as players write it, e.g. RotN"), Param("slot", "the slot it means")),
         RUN + "alias", writes=True),
+    Command("host", """Mafia: an account of the host (or a co-host, a substitute host): its posts are never votes.
+
+    Import does not call it "not in the roster", and a vote count it posts
+    quoting "VOTE: X" counts for no one. Give --from-post when the account
+    starts hosting mid-game (a substitute host, or a former player).
+
+    Examples:
+
+    \b
+      modtool host examples/mafia Fenhl
+      modtool host examples/mafia-1145 Zodiark13 --from-post 410
+    """, (folder, Param("account", "the host's forum account, as the forum shows it"),
+          Param("from_post", "the first post it hosts from (default: the whole game)", int, ("--from-post",), None)),
+        RUN + "host", writes=True),
+    Command("timezone", """Mafia: the game's time zone from now on (an IANA name, e.g. Europe/Berlin), recorded as a fact.
+
+    Times already in the ledger keep their instants; times typed and shown from
+    now on are in the new zone. A deadline may also name its zone itself:
+    modtool deadline GAME --day 1 --at "2011-05-05 16:00 CET".
+
+    Examples:
+
+    \b
+      modtool timezone examples/mafia Europe/Berlin
+      modtool timezone examples/mafia UTC
+    """, (folder, Param("zone", "an IANA zone name: Europe/Berlin, America/New_York, UTC")),
+        RUN + "timezone", writes=True),
 )
