@@ -99,7 +99,7 @@ def test_a_mafia_host_gets_errors_undo_and_refusals_in_english(tmp_path, capsys)
     assert run_main(["tally", str(g), "--day", "3"]) == 1  # a day not started: refused, in English
     err = capsys.readouterr().err
     assert err.startswith("Error: ") and "day 3 has not started" in err
-    assert run_main(["status", str(g)]) == 1  # a shared command the pack does not answer
+    assert run_main(["advance", str(g)]) == 1  # a shared command the pack does not answer
     err = capsys.readouterr().err
     assert err.startswith("Error: This command is only for")
     assert run_main(["undo", str(g)]) == 0

@@ -315,6 +315,7 @@ def status(
     \b
       modtool status examples/m42
       modtool status examples/zhenhuan --json
+      modtool status examples/mafia
     """
     gd = _open(game_dir)
     pack = get_pack(gd.game.id)

@@ -78,7 +78,7 @@ COMMANDS = (
 
     \b
       modtool host examples/mafia Fenhl
-      modtool host examples/mafia-1145 Zodiark13 --from-post 410
+      modtool host examples/mafia Zodiark13 --from-post 410
     """, (folder, Param("account", "the host's forum account, as the forum shows it"),
           Param("from_post", "the first post it hosts from (default: the whole game)", int, ("--from-post",), None)),
         RUN + "host", writes=True),
