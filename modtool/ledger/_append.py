@@ -96,7 +96,7 @@ def _numbered(events: list[dict], top: int) -> tuple[list[dict], int]:
     for e in events:
         if "id" not in e:
             top += 1
-            e = {"type": e["type"], "id": top, **{k: v for k, v in e.items() if k != "type"}}
+            e = {"type": e["type"], "id": top, **e}  # "type" keeps its place, first: one copy, not two
         out.append(e)
     return out, top
 
@@ -284,6 +284,27 @@ def _take_back(fd: int, path: Path, size: int, blob: bytes) -> str:
     return "partial" if len(blob) > 16 and data.endswith(piece) else "absent"
 
 
+def _no_gc(f):
+    """``f`` with the cyclic collector off: an append builds a few objects per
+    event and no cycle, and a collection would walk every one of an import's
+    hundred thousand events again and again."""
+    import functools
+    import gc
+
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return f(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return wrapper
+
+
+@_no_gc
 def append(path: Path, events: list[dict], expect_digest: str | None = None, one_line: bool = False,
            _acknowledge: bool = True, _assign_ids: bool = True) -> LedgerData:
     """Append events to the end of the ledger, never rewriting what is there.
@@ -372,11 +393,11 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
                 _report.wrote(first_line, events)
         finally:
             os.close(fd)
-        return _remember(path, state, data, blob, digest, enc, events, first_line, size, after)
+        return _remember(path, state, data, blob, digest, enc, events, first_line, size, after, top)
 
 
 def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, digest: str, enc: _Encoded,
-              events: list[dict], first_line: int, size: int, after: os.stat_result) -> LedgerData:
+              events: list[dict], first_line: int, size: int, after: os.stat_result, top: int | None) -> LedgerData:
     """Our own append, added to what this process and the read cache know,
     so the next read parses nothing: the events are what was written (one-line
     events: their JSON array as written, decoded only if asked for; block
@@ -397,9 +418,12 @@ def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, digest: 
             lines.append(line)
             line += n
         fields = _cache.Fields.decoded(datas)
-    from modtool.core.events import highest_id
+    own = top if top is not None and events[-1].get("id") == top else None  # top is at least every id in them
+    if own is None:
+        from modtool.core.events import highest_id
 
-    stretch = Stretch(size, size + len(blob), digest, types=types, lines=lines, datas=fields, top=highest_id(events))
+        own = highest_id(events)
+    stretch = Stretch(size, size + len(blob), digest, types=types, lines=lines, datas=fields, top=own)
     new = stretch.make_events()
     c.stretches.append(stretch)
     c.lines += _breaks(blob)
