@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import signal
+from itertools import repeat
 from pathlib import Path
 
 from modtool.core.i18n import Message, t
@@ -104,6 +105,17 @@ def _numbered(events: list[dict], top: int) -> tuple[list[dict], int]:
 def _check_event(e) -> None:
     if not isinstance(e, dict) or not isinstance(e.get("type"), str) or not e["type"]:
         raise ValueError(f"事件应是带有文字 type 字段的映射：{e!r}")
+
+
+def _check_events(events: list) -> None:
+    """``_check_event`` of each: in three C-level passes when all are plain
+    dicts with a text type (an import appends a hundred thousand)."""
+    if frozenset((dict,)).issuperset(map(type, events)):
+        types = list(map(dict.get, events, repeat("type")))
+        if _STR.issuperset(map(type, types)) and all(types):
+            return
+    for e in events:
+        _check_event(e)
 
 
 class _Encoded:
@@ -322,8 +334,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
     path = Path(path)
     source = str(path)
     events = list(events)
-    for e in events:
-        _check_event(e)
+    _check_events(events)
     with locked(path, EXCLUSIVE):
         data = load(path)
         if expect_digest is not None and data.digest != expect_digest:

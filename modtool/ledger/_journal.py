@@ -226,7 +226,7 @@ def record(ledger: Path, start: int, chunk: bytes, first_line: int, events: list
     # entry (read on every command) stays small however large the append was.
     # ``events_array``: the events' JSON array as written to the ledger (an
     # import's hundred thousand are not encoded twice).
-    head = b'{"events":' + events_array + b"}" if events_array is not None else {"events": events}
+    head = (b'{"events":', events_array, b"}") if events_array is not None else {"events": events}
     entry = {"start": start, "end": start + len(chunk), "sha": sha(chunk),
              "line": first_line, "one_line": one_line, "sig": sig, "clean": clean}
     top = max(top or 0, top_id(ledger))
@@ -246,13 +246,19 @@ def top_id(ledger: Path) -> int:
     return 0
 
 
-def _append_line(ledger: Path, *entries: dict, strict: bool = False) -> None:
+def _append_line(ledger: Path, *entries: dict | tuple, strict: bool = False) -> None:
     """Add ``entries`` to the acknowledged record. ``strict`` (an append
     being acknowledged): a failure raises OSError, with the record as it was
     before; otherwise (a read noting what it checked) it is let go."""
     d = folder(ledger)
-    data = b"".join((e if isinstance(e, bytes) else json.dumps(e, ensure_ascii=False, separators=(",", ":"))
-                     .encode("utf-8", "surrogatepass")) + b"\n" for e in entries)
+    pieces = []
+    for e in entries:
+        if isinstance(e, tuple):  # its JSON text already, in pieces: joined in one copy with the rest
+            pieces.extend(e)
+        else:
+            pieces.append(json.dumps(e, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+        pieces.append(b"\n")
+    data = b"".join(pieces)
     try:
         d.mkdir(exist_ok=True)
         fd = os.open(d / ACK_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
