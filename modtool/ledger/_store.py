@@ -351,13 +351,14 @@ def _refresh(path: Path, raw: bytes, c: Cached | None, sig: list[int], source: s
 
 def keep(path: Path, c: Cached, s: Stretch, sig: list[int], raw: bytes | None = None) -> Cached:
     """Note stretch ``s`` (the last of ``c``) in the cache file. Now and then
-    merge every stretch into one base instead: when they hold as many events
-    as the base (so merging stays amortised) or are many (each is read on
-    every command). Returns what the cache now holds."""
-    # Not when the base and this stretch are all there is: merging them would
-    # cost what they hold (an import's hundred thousand events) and save one
-    # record. The next append merges them, once.
-    if (len(c.stretches) > 2 and c.count() > 2 * max(1000, len(c.stretches[0]))) or len(c.stretches) > 200:
+    merge every stretch into one base instead: when the stretches but the
+    largest hold more events than it (so a merge costs at most twice what
+    was appended since the last one) or are many (each is read on every
+    command). Returns what the cache now holds."""
+    # The largest, not the base: an import's hundred thousand events stay a
+    # stretch of their own (kept as written) until the others outgrow them,
+    # rather than all decoded and written again on the next card.
+    if c.count() > 2 * max(1000, max(map(len, c.stretches))) or len(c.stretches) > 200:
         if raw is None:
             raw = path.read_bytes()
         if len(raw) == c.size:
