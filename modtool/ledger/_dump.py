@@ -332,10 +332,13 @@ def event_lines(events: list[dict], pad: str) -> tuple[bytes, bytes] | None:
         array = orjson.dumps(events)
     except (ImportError, TypeError):  # orjson.JSONEncodeError is a TypeError
         return None
-    if json_bytes_unsafe(array) or array.count(b'},{"') != len(events) - 1:
+    if json_bytes_unsafe(array):
         return None
     p = pad.encode()
-    lines = array.replace(b'},{"', b'}\n' + p + b'{"')
+    sep = b'}\n' + p + b'{"'
+    lines = array.replace(b'},{"', sep)
+    if len(lines) - len(array) != (len(events) - 1) * (len(sep) - 4):  # one '},{"' per boundary, counted by the growth
+        return None
     return b"".join((p, memoryview(lines)[1:-1], b"\n")), array  # one copy of the lines, not three
 
 
