@@ -100,6 +100,7 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
             del rows
     finally:
         if enabled:
+            gc.freeze()  # the planned events, out of the collector's way while the write checks and appends them
             gc.enable()
     report.added = len(new_events) - len(report.changed)
     return new_events, report

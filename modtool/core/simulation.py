@@ -7,6 +7,7 @@ same change is simulated once for all of them."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 
 from modtool import ledger
 from modtool.core.events import Event
@@ -28,7 +29,16 @@ def simulated(gd, new: list[dict]):
     kept = gd.memo.get("simulated")
     if kept is not None and kept[0] == key:
         return kept[1]
-    added = [Event(ev["type"], _fields(ev), gd.raw_last_line + k) for k, ev in enumerate(new, 1)]
+    # Two objects an event and no cycle: as ``ledger.load`` does, the collector is
+    # off while they are made, and they are frozen out of its way afterwards.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        added = [Event(ev["type"], _fields(ev), gd.raw_last_line + k) for k, ev in enumerate(new, 1)]
+    finally:
+        if enabled:
+            gc.freeze()
+            gc.enable()
     if any(e.type in ("revert", "edit") for e in added):
         events, _ = effective_events(list(ledger.load(gd.ledger_path).events) + added, gd.source)
     else:
