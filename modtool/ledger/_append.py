@@ -23,7 +23,7 @@ from modtool.ledger._cache import Stretch, signature
 from modtool.ledger._dump import Unstorable, dump_event
 from modtool.ledger._lock import EXCLUSIVE, locked
 from modtool.ledger._store import (
-    _BLOCK_KEY_RE, _EMPTY_FLOW_RE, _EVENTS_KEY_RE, _State, _breaks, _key, _memo, _token, LedgerData, digest_of, keep, load, marks_of,
+    _BLOCK_KEY_RE, _EMPTY_FLOW_RE, _EVENTS_KEY_RE, _State, _breaks, _key, _memo, _token, LedgerData, digest_of, keep, load, marks_of, quiet_gc,
 )
 from modtool.core.problems import Problem, UserError
 
@@ -296,27 +296,7 @@ def _take_back(fd: int, path: Path, size: int, blob: bytes) -> str:
     return "partial" if len(blob) > 16 and data.endswith(piece) else "absent"
 
 
-def _no_gc(f):
-    """``f`` with the cyclic collector off: an append builds a few objects per
-    event and no cycle, and a collection would walk every one of an import's
-    hundred thousand events again and again."""
-    import functools
-    import gc
-
-    @functools.wraps(f)
-    def wrapper(*args, **kwargs):
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return f(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return wrapper
-
-
-@_no_gc
+@quiet_gc
 def append(path: Path, events: list[dict], expect_digest: str | None = None, one_line: bool = False,
            _acknowledge: bool = True, _assign_ids: bool = True) -> LedgerData:
     """Append events to the end of the ledger, never rewriting what is there.

@@ -421,22 +421,31 @@ def _prepare(path: Path) -> list[str]:
 # -- load ---------------------------------------------------------------------
 
 
-def load(path: Path) -> LedgerData:
-    """Read a ledger. Raises UserError with every problem found, each with its line."""
+def quiet_gc(f):
+    """``f`` with the cyclic collector off, and what it made frozen out of the
+    collector's way afterwards: a read or an append builds a dict or two per
+    event and nothing cyclic, and a collection would only walk a
+    100,000-post ledger's events again and again (a third of a read)."""
     import gc
 
-    # Reading builds one dict per event and nothing cyclic: the cyclic
-    # collector would only walk them again and again (a third of the read
-    # of a 100,000-post ledger). Off while reading; what was read is then
-    # frozen out of its way for the rest of the command.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _load(Path(path))
-    finally:
-        if enabled:
-            gc.freeze()
-            gc.enable()
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return f(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.freeze()
+                gc.enable()
+
+    return wrapper
+
+
+@quiet_gc
+def load(path: Path) -> LedgerData:
+    """Read a ledger. Raises UserError with every problem found, each with its line."""
+    return _load(Path(path))
 
 
 def _load(path: Path) -> LedgerData:
