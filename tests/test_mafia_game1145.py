@@ -116,3 +116,41 @@ def test_the_count_post_as_at_the_post_before_each_host_count_has_the_hosts_titl
     if label.endswith(".final"):  # the host posts the final count after the hammer, modtool at it
         post = announce(open_game(game), game, "vote", "bbcode", count["day"], count["post"], None)
     assert post.startswith(f"[b]{label}[/b]\n"), post[:60]
+
+
+# Days 3-5 (issue point 3): the same build goes on through the end of the game; the two
+# hosts' 7 counts (Fenhl's table 3.0-3.2, then Zodiark13's `Name [L-n] - voters` fieldset).
+def _host_counts_3_5() -> list[dict]:
+    from ruamel.yaml import YAML
+
+    path = REAL / "game1145-days3-5-hostcounts.yaml"
+    return YAML(typ="safe").load(path.read_text(encoding="utf-8"))["counts"] if path.is_file() else []
+
+
+# At #451 Zodiark13 lists Quilford before Valern: the order of their first votes (#430, #432),
+# not of the standing ones (Quilford unvoted at #434 and voted again at #450), as the shared
+# file notes. MS-R5 lists voters in the order their votes were cast: Valern (#432), Quilford (#450).
+CAST_ORDER_WHERE_THE_HOST_WAS_NOT = {(451, "ICEninja"): ["Valern", "Quilford"]}
+
+
+@pytest.mark.parametrize("count", _host_counts_3_5(), ids=lambda c: f"#{c['post']}")
+def test_days_3_to_5_tally_before_each_host_count_matches_the_hosts_count(game, count):
+    mine = _tally(game, count["day"], count["post"] - 1)
+    theirs = {row["target"]: row["voters"] for row in count["votes"] if row["voters"]}  # the fieldset lists 0-vote rows
+    for (post, target), order in CAST_ORDER_WHERE_THE_HOST_WAS_NOT.items():
+        if post == count["post"]:
+            assert sorted(theirs[target]) == sorted(order)
+            theirs[target] = order
+    assert {row["target"]: row["voters"] for row in mine["votes"]} == theirs
+    assert mine["not_voting"] == count["not_voting"]
+    if "living" in count:  # 3.2 has no "living" line; Zodiark13's 5.0 says 5 alive (stale): the file gives 3
+        assert (mine["living"], mine["majority"]) == (count["living"], count["majority"])
+
+
+@pytest.mark.parametrize("day, lynched, hammer", [(3, "crazypianist1116", 408), (4, "Quilford", 505),
+                                                  (5, "ICEninja", 525)])
+def test_days_3_to_5_lynches_are_found_at_their_hammer_posts(game, day, lynched, hammer):
+    """Zodiark13 posted no count at either of his lynches: the replay finds them at #505 and #525."""
+    t = _tally(game, day, None)
+    assert (t["lynched"], t["hammer_post"]) == (lynched, hammer)
+    assert t["unresolved"] == []
