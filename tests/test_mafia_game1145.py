@@ -154,3 +154,101 @@ def test_days_3_to_5_lynches_are_found_at_their_hammer_posts(game, day, lynched,
     t = _tally(game, day, None)
     assert (t["lynched"], t["hammer_post"]) == (lynched, hammer)
     assert t["unresolved"] == []
+
+
+# MS-R6, on the real thread (issue point 3): Day 1 cut at a host count, as if a new host took
+# over there with only the posts from that count on saved. The votes standing are read from
+# that count (`modtool standing --from-post N`); every later Day 1 count must come out as
+# the host's. Cut points: the first count with votes, one before the replacements of
+# #157-#267, and a late one. The posts are cut from the shared file at run time (not copied).
+TAKEOVER_CUTS = (30, 154, 257)
+
+
+def _take_over_day1_at(cut: int, base: Path, capsys) -> Path:
+    from tests.support.values import run_cli
+
+    lines = (REAL / "game1145-day1-posts0-292.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    saved = base / f"day1-from-{cut}.jsonl"
+    saved.write_text("".join(ln for ln in lines if int(json.loads(ln)["number"]) >= cut), encoding="utf-8")
+    g = base / "game"
+    roster = ROOT / "examples" / "mafia-1145" / "roster.yaml"
+    for args in (["new", g, "--game", "mafia", "--roster", roster],
+                 ["death", g, "Klazam", "--post", "2"], ["start-day", g, "--day", "1", "--post", "3"],
+                 ["deadline", g, "--day", "1", "--at", "2011-04-10 00:04"],
+                 ["import", g, saved, "--thread", "vote", "--day", "1"],
+                 ["replace", g, "lynchking", "DarthYoshi", "--post", "141"], ["replace", g, "AMP", "Meransiel", "--post", "157"],
+                 ["replace", g, "Romanus", "crazypianist1116", "--post", "180"],
+                 ["replace", g, "Meransiel", "inHimshallibe", "--post", "211"],
+                 ["replace", g, "Lucresia", "Quilford", "--post", "267"],
+                 ["alias", g, "RotN", "RangeroftheNorth"], ["alias", g, "Erratus Apothos", "Erratus Apathos"]):
+        code, out, err = run_cli(capsys, *args)
+        assert code == 0, (args, err)
+    return g
+
+
+@pytest.mark.parametrize("cut", TAKEOVER_CUTS, ids=lambda n: f"cut-at-{n}")
+def test_ms_r6_day1_cut_at_a_host_count_and_taken_over_from_it_reproduces_every_later_count(tmp_path, capsys, cut):
+    from tests.support.values import fresh_process, run_cli
+
+    counts = [c for c in _host_counts() if c["day"] == 1]
+    at_cut = next(c for c in counts if c["post"] == cut)
+    g = _take_over_day1_at(cut, tmp_path, capsys)
+    fresh_process()
+    before = _tally(g, 1, None)  # the saved posts start at the cut: the count says so until the votes are recorded
+    assert before["takeover"]["standing_recorded"] is False and before["takeover"]["first_saved_post"] == cut
+    code, shown, err = run_cli(capsys, "standing", g, "--from-post", cut, "--dry-run")
+    assert code == 0, err
+    for row in at_cut["votes"]:  # it shows what it read, for the host to confirm
+        assert f"{row['target']} ({row['count']}): {', '.join(row['voters'])}" in shown
+    code, out, err = run_cli(capsys, "standing", g, "--from-post", cut)
+    assert code == 0, err
+    later = [c for c in counts if c["post"] > cut]
+    assert later
+    for count in later:
+        fresh_process()
+        mine = _tally(g, 1, count["post"] - 1)
+        assert {row["target"]: row["voters"] for row in mine["votes"]} == {
+            row["target"]: row["voters"] for row in count["votes"]}, count["label"]
+        assert mine["not_voting"] == count["not_voting"], count["label"]
+        if "living" in count:  # the final count has no "living" line
+            assert (mine["living"], mine["majority"]) == (count["living"], count["majority"]), count["label"]
+    fresh_process()
+    assert (_tally(g, 1, None)["lynched"], _tally(g, 1, None)["hammer_post"]) == ("Trendall", 291)
+
+
+@pytest.mark.parametrize("count", (_host_counts() if REAL.is_dir() else []) + _host_counts_3_5(),
+                         ids=lambda c: f"#{c['post']}")
+def test_ms_r6_every_host_count_of_the_game_reads_back_as_the_host_wrote_it(game, count):
+    """Both hosts' forms (Fenhl's table, Zodiark13's fieldset with its legend run into the first
+    row): each row's voters in the host's order, and the Not voting list."""
+    from modtool.core.gamefile import open_game
+    from modtool.packs.mafia.commands import _living_at
+    from modtool.packs.mafia.day import facts
+    from modtool.packs.mafia.hostcount import read_count
+
+    gd = open_game(game)
+    slots = facts(gd).slots
+    reading = read_count(gd, count["post"], _living_at(gd, count["day"], count["post"]))
+    assert {slots.name(r.target, count["post"]): [slots.name(v, count["post"]) for v in r.voters] for r in reading.rows} \
+        == {row["target"]: row["voters"] for row in count["votes"] if row["voters"]}
+    assert [slots.name(k, count["post"]) for k in reading.not_voting] == count["not_voting"] and reading.added == []
+
+
+def test_ms_r6_day4_taken_over_from_the_substitute_hosts_fieldset_count_reaches_the_hammer_at_505(game, tmp_path, capsys):
+    """As if Day 4 were saved from Zodiark13's count at #451 on: the standing votes come from his
+    fieldset, #473 comes out as he wrote it, and Quilford is lynched at #505."""
+    import shutil
+
+    from tests.support.values import fresh_process, run_cli
+
+    g = tmp_path / "g"
+    shutil.copytree(game, g, ignore=shutil.ignore_patterns(".modtool", "*.lock", "posts"))
+    code, out, err = run_cli(capsys, "standing", g, "--from-post", "451")
+    assert code == 0, err
+    assert "ICEninja (2): Quilford, Valern" in out and "Not voting (3): ICEninja, RangeroftheNorth, DeathRowKitty" in out
+    fresh_process()
+    at_473 = _tally(g, 4, 472)
+    assert {r["target"]: r["voters"] for r in at_473["votes"]} == {
+        "ICEninja": ["Quilford"], "Quilford": ["RangeroftheNorth", "ICEninja"], "Valern": ["Valern"]}
+    assert at_473["not_voting"] == ["DeathRowKitty"]
+    assert (_tally(g, 4, None)["lynched"], _tally(g, 4, None)["hammer_post"]) == ("Quilford", 505)

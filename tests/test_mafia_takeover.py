@@ -126,7 +126,8 @@ def test_ms_r6_typed_in_names_are_checked_before_anything_is_written(tmp_path, c
 
 HOST_FORMS = {
     "table": TABLE,
-    "fieldset": ("Incoming Vote Count\nVote Count\nBob [L-2] - Alice, Mary Ann,\n\nErin - [L-3] Dave,\n\n"
+    # as Game 1145's substitute host wrote it: the legend run into the first row, the bracket as imported
+    "fieldset": ("Incoming Vote Count\n\nVote CountBob \uff3bL-2\uff3d - Alice, Mary Ann,\n\nErin - [L-3] Dave,\n\n"
                  "Mary Ann [L-3] - Carol,\n\nFred [L-4] -\n\nNot Voting: Fred, Erin, Bob\n\nWith 7 alive it takes 4 to lynch."),
     "parenthesis": "[b]Vote Count[/b]\nBob (2) - Alice, Mary Ann\nErin (1) - Dave\nMary Ann (1) - Carol\n\nNot voting: Fred, Erin, Bob",
     "numbered": "Vote Count 1.3\n1. Bob - 2 (Alice, Mary Ann)\n2. Erin - 1 (Dave)\n3. Mary Ann - 1 (Carol)\nNot voting (3): Fred, Erin, Bob",

@@ -32,11 +32,14 @@ _NO_LYNCH_LABELS = ("no lynch", "no-lynch", "nolynch", "no_lynch")
 _TAG = regex.compile(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]", regex.I)
 _NOT_VOTING = regex.compile(r"not[ \t]+voting[ \t]*(?:\(\s*\d+\s*\))?[ \t]*:", regex.I)
 _LEAD_NUMBER = regex.compile(r"^\s*\d+\s*[.)]\s*")
-_FIELDSET = regex.compile(r"^\s*[-–:]?\s*\[\s*L\s*-?\s*(\d+)\s*\]\s*[-–:]?\s*(.*)$", regex.I)
+# The bracket as typed, or as an import keeps it from reading as markup (［L-2］, modtool.packs.mafia.phpbb).
+_FIELDSET = regex.compile(r"^\s*[-–:]?\s*[\[［]\s*L\s*-?\s*(\d+)\s*[\]］]\s*[-–:]?\s*(.*)$", regex.I)
+# A count's title run into its first row: a fieldset's legend has no line break after it ("Vote CountICEninja [L-1]").
+_TITLE = regex.compile(r"^\s*(?:incoming\s+)?vote\s*count(?:\s+\d+\.(?:\d+|final))?\s*:?\s*", regex.I)
 _PAREN = regex.compile(r"^\s*\((\d+)\)\s*[-–:]?\s*(.*)$")
 _NUMBERED = regex.compile(r"^\s*[-–:]\s*(\d+)\s*\((.*)\)\s*$")
 _TABLE = regex.compile(r"^\s+(\d+)(?:\s+(.*))?$")
-_SEPARATORS = regex.compile(r"^(?:[\s,;/&]|\band\b)+", regex.I)
+_SEPARATORS = regex.compile(r"^(?:[\s,;/&.]|\band\b)+", regex.I)
 _EMPTY_LIST = regex.compile(r"^\s*(?:none|nobody|no one|-|–)?\s*\.?\s*$", regex.I)
 
 
@@ -141,7 +144,7 @@ def read_count(gd, post_number: int, living: list[str]) -> Reading:
 
 
 def _row(raw: str, names: _Names, post: int, forms: list[str]) -> Row | None:
-    line = raw.strip()
+    line = _TITLE.sub("", raw.strip(), count=1)
     numbered = _LEAD_NUMBER.match(line)
     body = line[numbered.end():] if numbered else line
     hit = names.at_start(body)
