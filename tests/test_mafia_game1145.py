@@ -252,3 +252,37 @@ def test_ms_r6_day4_taken_over_from_the_substitute_hosts_fieldset_count_reaches_
         "ICEninja": ["Quilford"], "Quilford": ["RangeroftheNorth", "ICEninja"], "Valern": ["Valern"]}
     assert at_473["not_voting"] == ["DeathRowKitty"]
     assert (_tally(g, 4, None)["lynched"], _tally(g, 4, None)["hammer_post"]) == ("Quilford", 505)
+
+
+def test_ms_r6_a_host_takes_over_day_2_at_the_count_of_354_with_the_readme_commands(tmp_path, capsys):
+    """What README tells a host to type: Day 1 known only by its lynch, Day 2 saved from the
+    host's count at #354 on; the replay reaches the real hammer (#377)."""
+    from tests.support.values import fresh_process, run_cli
+
+    lines = (REAL / "game1145-day2-posts293-389.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+    pages = tmp_path / "pages-from-354.jsonl"
+    pages.write_text("".join(ln for ln in lines if int(json.loads(ln)["number"]) >= 354), encoding="utf-8")
+    g = tmp_path / "my-game"
+    steps = [["new", g, "--game", "mafia", "--roster", ROOT / "examples" / "mafia-1145" / "roster.yaml"],
+             ["death", g, "Klazam", "--post", "2", "--how", "killed Night 0"],
+             ["lynch", g, "Trendall", "--day", "1", "--post", "292"],
+             *(["replace", g, old, new, "--post", str(n)] for old, new, n in (
+                 ("lynchking", "DarthYoshi", 141), ("AMP", "Meransiel", 157), ("Romanus", "crazypianist1116", 180),
+                 ("Meransiel", "inHimshallibe", 211), ("Lucresia", "Quilford", 267))),
+             ["death", g, "DarthYoshi", "--post", "293"], ["death", g, "Pine", "--post", "293"],
+             ["start-day", g, "--day", "2", "--post", "293"],
+             ["import", g, pages, "--thread", "vote", "--day", "2"]]
+    for args in steps:
+        code, out, err = run_cli(capsys, *args)
+        assert code == 0, (args, err)
+    code, out, _ = run_cli(capsys, "tally", g, "--day", "2")
+    assert "The saved posts start at #354, after the day opened at #293" in out and "lynched" not in out
+    code, out, err = run_cli(capsys, "standing", g, "--from-post", "354")
+    assert code == 0, err
+    assert "inHimshallibe (4): Erratus Apathos, Quilford, RangeroftheNorth, Peabody" in out
+    fresh_process()
+    day2 = _tally(g, 2, None)
+    assert (day2["lynched"], day2["hammer_post"], day2["living"]) == ("inHimshallibe", 377, 9)
+    fresh_process()
+    host = next(c for c in _host_counts() if c["post"] == 389)  # Vote Count 2.final
+    assert {r["target"]: r["voters"] for r in day2["votes"]} == {r["target"]: r["voters"] for r in host["votes"]}

@@ -208,3 +208,9 @@ def test_ms_r6_an_earlier_days_lynch_is_recorded_as_a_lynch_fact(tmp_path, capsy
     assert code == 1 and "day 3 has not started" in err
     code, _, err = run_cli(capsys, "lynch", g2, "Carol", "--day", "1", "--post", "48")
     assert code == 1 and "already" in err
+
+
+def test_ms_r6_a_hand_edited_standing_vote_that_names_no_slot_is_named_by_check(tmp_path, capsys):
+    g = game(tmp_path, LATER, [{"type": "standing", "day": 1, "post": 20, "votes": [{"voter": "Zed", "target": "Bob"}]}])
+    code, out, err = run_cli(capsys, "check", g)
+    assert code != 0 and "Zed" in out + err

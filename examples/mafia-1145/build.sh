@@ -4,6 +4,9 @@
 # ../shared/real/mafiascum/ beside the repository (see /work/shared/real/README.md).
 # Usage (from anywhere): bash examples/mafia-1145/build.sh [TARGET_FOLDER]
 # TARGET_FOLDER defaults to examples/mafia-1145; an existing ledger.yaml is never overwritten.
+# All five days: the two hosts' 25 counts are checked by tests/test_mafia_game1145.py. A host who
+# takes over mid-day (only later posts saved) records the votes standing from the last count with
+# `modtool standing GAME --from-post N` (MS-R6; README, "Taking over mid-day").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 E=examples/mafia-1145

@@ -90,7 +90,8 @@ def death(game_dir: Path, who: str, post: int, how: str | None) -> Said:
 def start_day(game_dir: Path, day: int, post: int) -> Said:
     gd = _game(game_dir)
     starts = dict(facts(gd).starts)
-    following = max(starts, default=0) + 1
+    recorded = [e.data["day"] for e in gd.of_type("lynch")]  # MS-R6: a day known only by its lynch
+    following = max([*starts, *recorded], default=0) + 1
     if day > following:  # a day number typo (12 for 2): days come one after another
         raise UserError(Problem(Msg("command line --day"), Msg("day {day} cannot start yet: the days started so far are {days}, "
                                                           "so the next one is day {next} (nothing was written)", day=day, days=", ".join(map(str, sorted(starts))) or Msg("none"), next=following)))
@@ -151,6 +152,15 @@ def problems(gd) -> list[Problem]:
         if later_post <= post:
             found.append(Problem(gd.source, Msg("day {later} starts at post #{later_post}, not after day {day}'s start "
                                               "(#{post}): days start in order", later=later, later_post=later_post, day=day, post=post), line))
+    for ev in gd.of_type("lynch"):  # MS-R6: the slot it names (a hand edit)
+        if ev.data.get("slot") not in keys:
+            found.append(Problem(gd.source, Msg("{type} names slot \"{slot}\", which is not in the roster", type=ev.type, slot=ev.data.get("slot")), ev.line))
+    for ev in gd.of_type("standing"):  # MS-R6: each standing vote names slots (a hand edit)
+        for vote in ev.data.get("votes") or ():
+            named = [vote.get("voter"), vote.get("target")] if isinstance(vote, dict) else [None]
+            if any(k not in keys and k != "no lynch" for k in named) or named[0] == "no lynch":
+                found.append(Problem(gd.source, Msg("standing: \"{vote}\" is not a vote of a slot for a slot (voter, target)",
+                                                    vote=vote), ev.line))
     for ev in gd.of_type("post"):
         try:
             parse_time(str(ev.data.get("time")), gd.tz)
@@ -295,7 +305,7 @@ def lynch(game_dir: Path, who: str, day: int, post: int, how: str | None) -> Sai
 
     gd = _game(game_dir)
     known = days(gd)
-    if day not in known and not (known and day < min(known)):
+    if known and day not in known and day > min(known):  # a day before the first saved one is fine (MS-R6)
         raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
                                                           "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)) or Msg("none"))))
     key = slot_arg(gd, who, "WHO")
