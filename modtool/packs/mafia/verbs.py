@@ -80,9 +80,9 @@ COMMANDS = (
     Examples:
 
     \b
-      modtool standing my-game --from-post 150 --dry-run
-      modtool standing my-game --from-post 150
-      modtool standing my-game --day 1 "Valern: Trendall" "Pine: Peabody" "DeathRowKitty: no lynch"
+      modtool standing examples/mafia --from-post 150 --dry-run
+      modtool standing examples/mafia --from-post 150
+      modtool standing examples/mafia --day 1 "Valern: Trendall" "Pine: Peabody" "DeathRowKitty: no lynch"
     """, (folder, Param("votes", "\"Voter: Target\", one an argument (or one a line)", str, (), None, many=True),
           Param("day", "the day (default: the day of the post, else the latest)", int, ("--day",), None, min=1),
           Param("post", "typed in: the post the votes stand at (default: the day's first saved post)", int, ("--post",), None),
@@ -96,7 +96,8 @@ COMMANDS = (
     Examples:
 
     \b
-      modtool lynch my-game Trendall --day 1 --post 292 --how "Vanilla Townie"
+      modtool lynch examples/mafia Trendall --day 1 --post 292 --how "Vanilla Townie"
+      modtool lynch examples/mafia Peabody --day 2 --post 389
     """, (folder, Param("who", "the slot: any of its players' names, or an alias"),
           Param("day", "the day", int, ("--day",), min=1),
           Param("post", "the host's post announcing it", int, ("--post",)),
