@@ -149,6 +149,7 @@ def saved_late(tmp_path_factory) -> tuple[Path, Path]:
     early = [ln for ln in lines if int(json.loads(ln)["number"]) < 276]
     (real / "game1145-day1-posts0-292.jsonl").write_text("".join(early), encoding="utf-8")
     (real / "game1145-day2-posts293-389.jsonl").symlink_to(REAL / "game1145-day2-posts293-389.jsonl")
+    (real / "game1145-days3-5-posts390-554.jsonl").symlink_to(REAL / "game1145-days3-5-posts390-554.jsonl")
     late = base / "page12.jsonl"
     late.write_text("".join(ln for ln in lines if int(json.loads(ln)["number"]) >= 276), encoding="utf-8")
     target = base / "game"

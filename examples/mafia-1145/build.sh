@@ -4,6 +4,9 @@
 # ../shared/real/mafiascum/ beside the repository (see /work/shared/real/README.md).
 # Usage (from anywhere): bash examples/mafia-1145/build.sh [TARGET_FOLDER]
 # TARGET_FOLDER defaults to examples/mafia-1145; an existing ledger.yaml is never overwritten.
+# All five days: the two hosts' 25 counts are checked by tests/test_mafia_game1145.py. A host who
+# takes over mid-day (only later posts saved) records the votes standing from the last count with
+# `modtool standing GAME --from-post N` (MS-R6; README, "Taking over mid-day").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 E=examples/mafia-1145
@@ -43,10 +46,27 @@ $M death "$G" Pine --post 293 --how "killed Night 1, Town Tracker"
 $M start-day "$G" --day 2 --post 293
 $M deadline "$G" --day 2 --at "2011-04-18 16:18"
 $M import "$G" "$REAL/game1145-day2-posts293-389.jsonl" --thread vote --day 2
+# Day 2 ends with inHimshallibe's lynch (replayed). Night 2: Erratus Apathos killed, announced at #390, Day 3.
+$M death "$G" "Erratus Apathos" --post 390 --how "killed Night 2, Compulsive Town Doctor"
+$M start-day "$G" --day 3 --post 390
+$M deadline "$G" --day 3 --at "2011-04-25 10:14"
+$M import "$G" "$REAL/game1145-days3-5-posts390-554.jsonl" --thread vote --day 3
+# Day 3 ends with crazypianist1116's self-hammer (#408, replayed). Fenhl went AWOL; the substitute
+# host Zodiark13 announced Peabody's Night 3 kill at #410 and started Day 4 there.
+$M death "$G" Peabody --post 410 --how "killed Night 3, Vanilla Townie"
+$M start-day "$G" --day 4 --post 410
+# Zodiark13's deadlines are timeanddate.com links with no zone written: recorded as UTC.
+$M deadline "$G" --day 4 --at "2011-05-05 16:00" --note "timeanddate link, zone not written"
+# Day 4 ends with Quilford's lynch (hammer #505, replayed; the host posted no count). Night 4: DeathRowKitty.
+# ("VOTE: ICE" at #483 and #525 is a unique prefix of ICEninja, MS-R2: no alias needed.)
+$M death "$G" DeathRowKitty --post 511 --how "killed Night 4, Two-Shot Town Vigilante"
+$M start-day "$G" --day 5 --post 511
+$M deadline "$G" --day 5 --at "2011-05-14 16:00" --note "timeanddate link, zone not written"
 
 mkdir -p "$G/posts"
 $M announce "$G" vote --day 1 > "$G/posts/day1-vote.bbcode"
 $M announce "$G" vote --day 2 > "$G/posts/day2-vote.bbcode"
 $M announce "$G" vote --day 2 --format markdown > "$G/posts/day2-vote.md"
+for d in 3 4 5; do $M announce "$G" vote --day $d > "$G/posts/day$d-vote.bbcode"; done
 $M tally "$G" --day 1 --upto-post 284 --json > "$G/posts/day1-upto-284.json"
 echo "built $G"

@@ -90,7 +90,8 @@ def death(game_dir: Path, who: str, post: int, how: str | None) -> Said:
 def start_day(game_dir: Path, day: int, post: int) -> Said:
     gd = _game(game_dir)
     starts = dict(facts(gd).starts)
-    following = max(starts, default=0) + 1
+    recorded = [e.data["day"] for e in gd.of_type("lynch")]  # MS-R6: a day known only by its lynch
+    following = max([*starts, *recorded], default=0) + 1
     if day > following:  # a day number typo (12 for 2): days come one after another
         raise UserError(Problem(Msg("command line --day"), Msg("day {day} cannot start yet: the days started so far are {days}, "
                                                           "so the next one is day {next} (nothing was written)", day=day, days=", ".join(map(str, sorted(starts))) or Msg("none"), next=following)))
@@ -209,9 +210,179 @@ def problems(gd) -> list[Problem]:
         if later_post <= post:
             found.append(Problem(gd.source, Msg("day {later} starts at post #{later_post}, not after day {day}'s start "
                                               "(#{post}): days start in order", later=later, later_post=later_post, day=day, post=post), line))
+    for ev in gd.of_type("lynch"):  # MS-R6: the slot it names (a hand edit)
+        if ev.data.get("slot") not in keys:
+            found.append(Problem(gd.source, Msg("{type} names slot \"{slot}\", which is not in the roster", type=ev.type, slot=ev.data.get("slot")), ev.line))
+    for ev in gd.of_type("standing"):  # MS-R6: each standing vote names slots (a hand edit)
+        for vote in ev.data.get("votes") or ():
+            named = [vote.get("voter"), vote.get("target")] if isinstance(vote, dict) else [None]
+            if any(k not in keys and k != "no lynch" for k in named) or named[0] == "no lynch":
+                found.append(Problem(gd.source, Msg("standing: \"{vote}\" is not a vote of a slot for a slot (voter, target)",
+                                                    vote=vote), ev.line))
     for ev in gd.of_type("post"):
         try:
             parse_time(str(ev.data.get("time")), gd.tz)
         except ValueError:
             found.append(Problem(gd.source, Msg("post #{post}: unreadable time \"{time}\"", post=ev.data.get("floor"), time=ev.data.get("time")), ev.line))
     return found
+
+
+def _day_of_post(gd, post: int) -> int | None:
+    """The day whose posts hold post ``post`` (from its start to the post before the next day's)."""
+    starts = facts(gd).starts
+    found = [d for d, p in starts.items() if p <= post]
+    return max(found, key=lambda d: starts[d]) if found else None
+
+
+def _living_at(gd, day: int, post: int) -> list[str]:
+    """The living slots of day ``day`` at post ``post`` (deaths announced up to it)."""
+    from modtool.packs.mafia.day import tally_day
+
+    t = tally_day(gd, day, upto_post=-1)  # the day's opening roster, no post read
+    gone = {d["slot"] for d in facts(gd).deaths if t.start < d["post"] <= post}
+    return [k for k in t.living if k not in gone]
+
+
+def _typed_votes(gd, votes: list[str], living: list[str], post: int) -> list[tuple[str, str]]:
+    """``Voter: Target`` lines (one an argument, or several in one), checked like a vote's names (MS-R2)."""
+    from modtool.packs.mafia.events import NO_LYNCH_TARGET
+
+    slots = facts(gd).slots
+    got: list[tuple[str, str]] = []
+    for line in (ln.strip() for arg in votes for ln in arg.splitlines()):
+        if not line:
+            continue
+        voter, colon, target = line.partition(":")
+        if not colon or not voter.strip() or not target.strip():
+            raise UserError(Problem(Msg("command line VOTES"), Msg("\"{line}\" is not \"Voter: Target\"", line=line)))
+        keys = []
+        for label, what in ((voter.strip(), "voter"), (target.strip(), "target")):
+            if what == "target" and " ".join(label.split()).casefold().replace("-", " ").replace("_", " ") in ("no lynch", "nolynch"):
+                keys.append(NO_LYNCH_TARGET)
+                continue
+            key = slot_arg(gd, label, "VOTES")
+            if key not in living:
+                raise UserError(Problem(Msg("command line VOTES"), Msg("\"{line}\": {name} is not alive at post #{post}",
+                                                                      line=line, name=slots.name(key, post), post=post)))
+            keys.append(key)
+        if any(v == keys[0] for v, _t in got):
+            raise UserError(Problem(Msg("command line VOTES"), Msg("{name} votes twice", name=slots.name(keys[0], post))))
+        got.append((keys[0], keys[1]))
+    return got
+
+
+def _shown(gd, post: int, votes: list[tuple[str, str]], not_voting: list[str] | None) -> list[str]:
+    """The standing votes as the count shows them: target (n): voters, in order; not voting."""
+    from modtool.packs.mafia.events import NO_LYNCH_TARGET
+
+    slots = facts(gd).slots
+
+    def name(key: str) -> str:
+        return _("No lynch") if key == NO_LYNCH_TARGET else slots.name(key, post)
+
+    rows: dict[str, list[str]] = {}
+    for voter, target in votes:
+        rows.setdefault(target, []).append(name(voter))
+    lines = [f"  {name(t)} ({len(v)}): {', '.join(v)}" for t, v in rows.items()] or ["  " + _("No one is voting.")]
+    if not_voting is not None:
+        lines.append("  " + _("Not voting ({n}): {names}").format(n=len(not_voting), names=", ".join(name(k) for k in not_voting) or "-"))
+    return lines
+
+
+def standing(game_dir: Path, votes: list[str] | None, day: int | None, post: int | None, from_post: int | None,
+             dry_run: bool) -> Said:
+    """MS-R6: the votes standing at the first saved post of a day taken over mid-day, typed in
+    (``Voter: Target``) or read from the host's vote count in a post (``--from-post``)."""
+    from modtool.packs.mafia.day import _day_posts
+    from modtool.packs.mafia.events import NO_LYNCH_TARGET
+
+    gd = _game(game_dir)
+    f = facts(gd)
+    if bool(votes) == (from_post is not None):
+        raise UserError(Problem(Msg("command line"), Msg("give the votes standing either typed in (\"Voter: Target\" "
+                                                         "arguments) or read from a host's count (--from-post N), one of the two")))
+    at = from_post if from_post is not None else post
+    where = "--from-post" if from_post is not None else "--post"
+    if at is not None:
+        _post_arg(at)
+        if day is None:
+            day = _day_of_post(gd, at)
+    if day is None:
+        day = max(f.starts, default=None)
+    if day is None or day not in f.starts:
+        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
+                                                          "(modtool start-day records where a day starts)", day=day if day is not None else "?",
+                                                          days=", ".join(map(str, sorted(f.starts))) or Msg("none"))))
+    saved = _day_posts(f, day, None)
+    if at is None:  # typed in: at the day's first saved post
+        if not saved:
+            raise UserError(Problem(Msg("command line --post"), Msg("day {day} has no saved post yet: give the post the "
+                                                               "votes stand at with --post", day=day)))
+        at = saved[0].floor
+    if at < f.starts[day] or _day_of_post(gd, at) != day:
+        raise UserError(Problem(Msg("command line {option}", option=where), Msg("post #{post} is not a post of day {day}", post=at, day=day)))
+    living = _living_at(gd, day, at)
+    if from_post is not None:
+        from modtool.packs.mafia.hostcount import NO_LYNCH, read_count
+
+        reading = read_count(gd, from_post, living)
+        pairs = [(v, NO_LYNCH_TARGET if t == NO_LYNCH else t) for v, t in reading.votes()]
+        not_voting = reading.not_voting + reading.added
+        head = _("Read the vote count in post #{post} by {author} ({form} form):").format(
+            post=from_post, author=reading.author, form=reading.form)
+    else:
+        pairs = _typed_votes(gd, votes or [], living, at)
+        not_voting = None
+        head = _("Votes standing at post #{post}, as typed:").format(post=at)
+    lines = [head, *_shown(gd, at, pairs, not_voting)]
+    notes = []
+    if from_post is not None and reading.added:
+        notes.append(_("{names}: in neither list of the count; read as not voting.").format(
+            names=", ".join(f.slots.name(k, at) for k in reading.added)))
+    if dry_run:
+        lines.append(_("Nothing written (--dry-run). If this is what the count says, run it again without --dry-run."))
+        return Said.lines(*lines, notes=tuple(notes))
+    ev: dict = {"type": "standing", "day": day, "post": at, "votes": [{"voter": v, "target": t} for v, t in pairs]}
+    if not_voting is not None:
+        ev["not_voting"] = list(not_voting)
+    if from_post is not None:
+        ev["from_post"] = from_post
+    before = [e for e in gd.of_type("standing") if e.data.get("day") == day]
+    _append(game_dir, gd, ev)
+    if before:
+        notes.append(_("It replaces the votes standing recorded before for day {day} (post #{post}).").format(
+            day=day, post=before[-1].data.get("post")))
+    lines.append(_("Recorded: day {day} starts from these votes at post #{post}; posts from #{post} on move them (MS-R6).")
+                 .format(day=day, post=at))
+    return Said.lines(*lines, notes=tuple(notes))
+
+
+def lynch(game_dir: Path, who: str, day: int, post: int, how: str | None) -> Said:
+    """MS-R6: an earlier day's lynch as the host announced it, for a day whose posts were not saved."""
+    from modtool.packs.mafia.day import lynch_of, tally_day
+
+    gd = _game(game_dir)
+    known = days(gd)
+    if known and day not in known and day > min(known):  # a day before the first saved one is fine (MS-R6)
+        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
+                                                          "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)) or Msg("none"))))
+    key = slot_arg(gd, who, "WHO")
+    slots = facts(gd).slots
+    if lynch_of(gd, day) is not None:
+        raise UserError(Problem(Msg("command line --day"), Msg("day {day}'s lynch is already recorded ({name})",
+                                                          day=day, name=slots.name(lynch_of(gd, day)["slot"], post))))
+    if day in known:
+        t = tally_day(gd, day)
+        if t.lynched is not None and not t.lynch_recorded:
+            raise UserError(Problem(Msg("command line --day"), Msg("day {day}'s posts already show a lynch at post #{at}: "
+                                                              "it is replayed, not recorded", day=day, at=t.hammer_post)))
+        if key not in t.living:
+            raise UserError(Problem(Msg("command line WHO"), Msg("{name} is not alive on day {day}", name=who, day=day)))
+    if any(d["slot"] == key and d["post"] <= post for d in facts(gd).deaths):
+        raise UserError(Problem(Msg("command line WHO"), Msg("{name} is already recorded dead", name=who)))
+    ev = {"type": "lynch", "day": day, "slot": key, "post": _post_arg(post)}
+    if how:
+        ev["how"] = how
+    _append(game_dir, gd, ev)
+    return Said.lines(_("Day {day}: {name} was lynched, as the host announced at post #{post}.").format(
+        day=day, name=slots.name(key, post), post=post))

@@ -17,6 +17,13 @@ Rules (the rulings MS-R1 to MS-R5, from the host's post #1 of Game 1145):
   host declares an alias.
 * MS-R4: only living slots vote and are voted for; a replacement keeps the slot's vote.
 
+* MS-R6: where the saved posts of a day start after it opened (its ``start_day``
+  post), the votes standing at the first saved post are the host's ``standing``
+  fact (typed in, or read from a host's count); posts from its post on move votes
+  from it. Until it is recorded, the tally says so (``gap``) and gives no
+  "deadline passed" result. A day whose posts were not saved at all ends in the
+  host's ``lynch`` fact, if one is recorded.
+
 The posts of day N are those from its start (a ``start_day`` fact, else the
 first post imported as day N) to the post before day N+1 starts.
 """
@@ -31,6 +38,7 @@ import regex
 from modtool.core.eventfacts import event_time, post_of
 from modtool.core.problems import Problem, UserError
 from modtool.packs.mafia.actions import own_actions, own_mentions
+from modtool.packs.mafia.events import NO_LYNCH_TARGET
 from modtool.packs.mafia.messages import Msg
 from modtool.packs.mafia.slots import Slots
 from modtool.core.markup import MarkupError
@@ -91,6 +99,9 @@ class DayTally:
     steps: list[tuple] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
     edited: list[Edited] = field(default_factory=list)
+    standing: dict | None = None  # MS-R6: the host's ``standing`` fact the day starts from, if any
+    gap: tuple[int, int] | None = None  # MS-R6: (day opened, first saved post) while no standing votes are recorded
+    lynch_recorded: bool = False  # the lynch is the host's ``lynch`` fact (the day's posts were not saved)
 
     @property
     def majority(self) -> int:
@@ -172,13 +183,29 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
     f = facts(gd)
     start = f.starts.get(day)
     if start is None:
-        return DayTally(day, 0, [k for k in f.slots.keys() if not _dead_before(gd, f, k, 0, day)])
+        t = DayTally(day, 0, [k for k in f.slots.keys() if not _dead_before(gd, f, k, 0, day)])
+        _recorded_lynch(gd, t, upto_post, upto_time)
+        return t
     living = [k for k in f.slots.keys() if not _dead_before(gd, f, k, start, day)]
     t = DayTally(day, start, living)
     t.deadline = deadline_of(gd, day)
     seq = 0
     deaths = sorted((d for d in f.deaths if d["post"] > start), key=lambda d: d["post"])
     posts = _day_posts(f, day, upto_post)
+    standing = standing_of(gd, day)
+    if standing is not None:  # MS-R6: the day is read from the votes standing at the host's post
+        t.standing = standing
+        posts = [p for p in posts if p.floor >= standing["post"]]
+        while deaths and deaths[0]["post"] <= standing["post"]:
+            _remove(t, deaths.pop(0)["slot"])
+        seq = _stand(t, standing)
+    else:
+        saved = _day_posts(f, day, None)
+        later = [p for d, p in f.starts.items() if d > day]
+        if saved and saved[0].floor > start:
+            t.gap = (start, saved[0].floor)
+        elif not saved and later:  # a day gone by with none of its posts saved (a host took over later)
+            t.gap = (start, min(later))
     for post in posts:
         n = post.floor
         if upto_time is not None and post.time > upto_time:
@@ -213,6 +240,11 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
             t.steps.append((n, post.time, voter, _counts(t), had is not None and now is not None and now != had))
         if t.lynched is not None:
             return t
+    if _recorded_lynch(gd, t, upto_post, upto_time):
+        return t
+    if t.gap is not None:  # MS-R6: without the votes standing before the saved posts, no deadline result
+        t.deadline_passed = False
+        return t
     if t.deadline is not None and not t.deadline_passed:
         # The day ran out when the next one started (and the tally reads to the day's end), or when asked at a later time.
         whole_day = upto_post is None or bool(posts) and upto_post >= _day_posts(f, day, None)[-1].floor
@@ -221,6 +253,43 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
     if t.deadline_passed:
         _at_deadline(gd, t)
     return t
+
+
+def standing_of(gd, day: int) -> dict | None:
+    """MS-R6: the host's latest ``standing`` fact for day ``day`` (a later one replaces it)."""
+    found = [e.data for e in gd.of_type("standing") if e.data.get("day") == day]
+    return found[-1] if found else None
+
+
+def lynch_of(gd, day: int) -> dict | None:
+    """MS-R6: the host's latest ``lynch`` fact for day ``day``."""
+    found = [e.data for e in gd.of_type("lynch") if e.data.get("day") == day]
+    return found[-1] if found else None
+
+
+def _stand(t: DayTally, standing: dict) -> int:
+    """The votes standing at the host's post, in the order given (cast order); the cast counter after them.
+    The not-voting list keeps the host's order (``stopped``); who votes later leaves it as usual."""
+    seq = 0
+    for vote in standing.get("votes") or ():
+        if not isinstance(vote, dict):
+            continue
+        voter, target = vote.get("voter"), vote.get("target")
+        target = NO_LYNCH if target == NO_LYNCH_TARGET else target
+        if voter in t.living and (target == NO_LYNCH or target in t.living) and voter not in t.votes:
+            seq += 1
+            t.votes[voter] = (target, seq)
+    t.stopped = [k for k in standing.get("not_voting") or () if k in t.living and k not in t.votes]
+    return seq
+
+
+def _recorded_lynch(gd, t: DayTally, upto_post: int | None, upto_time: datetime | None) -> bool:
+    """A day that ended without a replayed lynch ends in the host's ``lynch`` fact, from its post on."""
+    fact = lynch_of(gd, t.day)
+    if fact is None or upto_time is not None or (upto_post is not None and upto_post < fact["post"]):
+        return False
+    t.lynched, t.hammer_post, t.lynch_recorded, t.deadline_passed = fact["slot"], fact["post"], True, False
+    return True
 
 
 def _note_edit(t: DayTally, post, voter: str, acts) -> None:
@@ -354,6 +423,8 @@ def _dead_before(gd, f: Facts, key: str, start: int, day: int) -> bool:
     """Dead before day ``day`` starts: a death fact before its first post, or lynched on an earlier day."""
     if any(d["slot"] == key and d["post"] <= start for d in f.deaths):
         return True
+    if any(e.data.get("slot") == key and e.data.get("day", day) < day for e in gd.of_type("lynch")):
+        return True  # MS-R6: an earlier day's lynch the host recorded
     for earlier in (d for d in f.starts if d < day):
         if _lynched(gd, earlier) == key:
             return True

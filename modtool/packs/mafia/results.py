@@ -26,11 +26,12 @@ def results(gd) -> dict[str, tuple[str, object]]:
     f = facts(gd)
     known = days(gd)
     out: dict[str, tuple[str, object]] = {}
-    for day in known:
+    recorded = {e.data.get("day") for e in gd.of_type("lynch")}  # MS-R6: a day's lynch the host recorded
+    for day in sorted(set(known) | {d for d in recorded if isinstance(d, int)}):
         t = tally_day(gd, day)
         ended = any(d > day for d in known)
-        if t.lynched is None and not t.deadline_passed and not ended:
-            continue  # still running: nothing decided yet
+        if t.lynched is None and not t.deadline_passed and (not ended or t.gap is not None):
+            continue  # still running, or (MS-R6) its standing votes not recorded: nothing decided yet
         if t.lynched == NO_LYNCH:
             value = _("No lynch (majority reached)")
         elif t.lynched is not None:

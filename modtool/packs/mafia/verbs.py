@@ -95,4 +95,39 @@ COMMANDS = (
       modtool timezone examples/mafia UTC
     """, (folder, Param("zone", "an IANA zone name: Europe/Berlin, America/New_York, UTC")),
         RUN + "timezone", writes=True),
+    Command("standing", """Mafia: the votes standing when the saved posts start mid-day (MS-R6: a host takes over).
+
+    Typed in, one "Voter: Target" a vote (or several lines in one argument), in
+    the order they were cast, at the day's first saved post (or --post N); or
+    read from a host's vote count in a saved post with --from-post N (a table,
+    "Name [L-n] - voters", "Name (n) - voters" or "k. Name - n (voters)", each
+    with its "Not voting:" list). It shows what it read; --dry-run only shows.
+    Posts from that post on move the votes. Again for the same day: the later wins.
+
+    Examples:
+
+    \b
+      modtool standing examples/mafia --from-post 150 --dry-run
+      modtool standing examples/mafia --from-post 150
+      modtool standing examples/mafia --day 1 "Valern: Trendall" "Pine: Peabody" "DeathRowKitty: no lynch"
+    """, (folder, Param("votes", "\"Voter: Target\", one an argument (or one a line)", str, (), None, many=True),
+          Param("day", "the day (default: the day of the post, else the latest)", int, ("--day",), None, min=1),
+          Param("post", "typed in: the post the votes stand at (default: the day's first saved post)", int, ("--post",), None),
+          Param("from_post", "read them from the host's vote count in this saved post", int, ("--from-post",), None),
+          Param("dry_run", "show what was read, write nothing", bool, ("--dry-run",), False)),
+        RUN + "standing", writes=True),
+    Command("lynch", """Mafia: an earlier day's lynch as the host announced it, for a day whose posts were not saved (MS-R6).
+
+    A day whose posts are imported has its lynch replayed, never recorded.
+
+    Examples:
+
+    \b
+      modtool lynch examples/mafia Trendall --day 1 --post 292 --how "Vanilla Townie"
+      modtool lynch examples/mafia Peabody --day 2 --post 389
+    """, (folder, Param("who", "the slot: any of its players' names, or an alias"),
+          Param("day", "the day", int, ("--day",), min=1),
+          Param("post", "the host's post announcing it", int, ("--post",)),
+          Param("how", "e.g. \"Vanilla Townie\"", str, ("--how",), None)),
+        RUN + "lynch", writes=True),
 )

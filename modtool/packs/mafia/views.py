@@ -30,9 +30,38 @@ def tally_json(gd, t: DayTally) -> dict:
                         "did_you_mean": u.hint} for u in t.unresolved],
         "flags": [{"post": g.post, "voter": name(g.voter), "word": g.kind, "text": g.text, "names": name(g.names)}
                   for g in t.flags],
+        "takeover": _takeover(t),
+        "lynch_recorded": t.lynch_recorded,
         "edited": [{"post": e.post, "voter": name(e.voter), "edited": e.edited, "now": _said(e.now),
                     "before": [_said(v) for v in e.before]} for e in t.edited],
     }
+
+
+def _takeover(t: DayTally) -> dict | None:
+    """MS-R6: where the day's saved posts start after it opened, and whether the votes standing
+    there are recorded (None for a day saved from its opening)."""
+    if t.standing is not None:
+        return {"day_opened": t.start, "first_saved_post": t.standing["post"], "standing_recorded": True,
+                "standing_post": t.standing["post"], "from_post": t.standing.get("from_post")}
+    if t.gap is not None:
+        return {"day_opened": t.gap[0], "first_saved_post": t.gap[1], "standing_recorded": False,
+                "standing_post": None, "from_post": None}
+    return None
+
+
+def takeover_line(data: dict) -> str | None:
+    """MS-R6, in every count: the day's saved posts start after its opening, and where the standing votes came from."""
+    took = data.get("takeover")
+    if not took:
+        return None
+    if not took["standing_recorded"]:
+        return _("The saved posts start at #{first}, after the day opened at #{opened}: the votes standing before "
+                 "them are not recorded, so this count shows only the votes cast since and no deadline result "
+                 "(record them with modtool standing, MS-R6).").format(first=took["first_saved_post"], opened=took["day_opened"])
+    if took["from_post"] is not None:
+        return _("Votes standing at post #{post} as read from the host's count in post #{source} (MS-R6).").format(
+            post=took["standing_post"], source=took["from_post"])
+    return _("Votes standing at post #{post} as the host typed them in (MS-R6).").format(post=took["standing_post"])
 
 
 def _said(acts) -> str:
@@ -49,7 +78,13 @@ def tally_text(data: dict, deadline: str | None) -> str:
     if data["no_lynch"]:
         lines.append(f"  {_('No lynch')} ({len(data['no_lynch'])}): {', '.join(data['no_lynch'])}")
     lines.append(_("Not voting ({n}): {names}").format(n=len(data["not_voting"]), names=", ".join(data["not_voting"]) or "-"))
-    if data["lynched"] and data["hammer_post"] is None:
+    took = takeover_line(data)
+    if took:
+        lines.append(took)
+    if data["lynched"] and data.get("lynch_recorded"):
+        lines.append(_("{name} was lynched (recorded from the host's post #{post}; the day's posts were not replayed).")
+                     .format(name=data["lynched"], post=data["hammer_post"]))
+    elif data["lynched"] and data["hammer_post"] is None:
         lines.append(_("{name} is lynched at the deadline with the most votes (deadline_rule: plurality, MS-R3).")
                      .format(name=data["lynched"]))
     elif data["lynched"]:
@@ -82,7 +117,7 @@ def tally_text(data: dict, deadline: str | None) -> str:
 
 
 def vote_post_context(data: dict, count_label: str, deadline: str | None) -> dict:
-    return {"label": count_label, "deadline": deadline, **data,
+    return {"label": count_label, "deadline": deadline, **data, "takeover_note": takeover_line(data),
             "rows": [{"target": r["target"], "count": len(r["voters"]), "voters": r["voters"]} for r in data["votes"]]
             + ([{"target": _("No lynch"), "count": len(data["no_lynch"]), "voters": data["no_lynch"]}]
                if data["no_lynch"] else [])}
