@@ -76,6 +76,10 @@ class Slots:
         hits = {k for lab, k in self.labels.items() if lab.casefold() == label.casefold()}
         return hits.pop() if len(hits) == 1 else None
 
+    def names_someone(self, text: str) -> bool:
+        """Does ``text`` name a slot (MS-R2; MS-R1a reads an action word right after it as the next action)."""
+        return self.resolve(text).key is not None
+
     def resolve(self, text: str) -> Resolved:
         """The slot a vote names: exact name, alias, case-insensitive name, unique prefix."""
         text = " ".join(text.split())
