@@ -24,7 +24,7 @@ from modtool.cli.errors import bad_argument as _bad_argument, crashed as _crashe
 from modtool.cli.errors import usage_message as _usage_message
 from modtool.core.i18n import Listing, t
 from modtool.cli.help import command_tree
-from modtool.cli.language import SHARED as SHARED_COMMANDS, begin
+from modtool.cli.language import begin
 from modtool.cli.words import install, restore
 from modtool.core import registry
 from modtool.core.pack import NEW_OPTIONS
@@ -35,7 +35,7 @@ from modtool.ledger._lock import EXCLUSIVE, session, SHARED
 
 _CORE = list(app.registered_commands)  # the core's commands, every game's
 CORE_COMMANDS = frozenset(command_name(info) for info in _CORE)
-_ANSWERED_BY_PACKS = SHARED_COMMANDS  # shared, each pack answers or not
+_ANSWERED_BY_PACKS = ("tally", "chart", "status", "announce", "act", "advance")  # shared, each pack answers or not
 _OWN: dict[str, tuple[object, dict]] = {}  # game id -> (pack, its own commands by name)
 
 

@@ -24,9 +24,6 @@ from modtool.core import i18n
 from modtool.core.problems import UserError
 from modtool.core.registry import get_pack
 
-# The shared commands each pack answers or not (modtool.cli.app lists them per language).
-SHARED = ("tally", "chart", "status", "announce", "act", "advance")
-
 
 def _pack_language(game_id: str) -> str | None:
     try:
@@ -61,6 +58,7 @@ def language_of_command(args: list[str], environ=None) -> str:
 def _command_language(verb: str) -> str | None:
     """The language of the games that have command ``verb`` (their own, or a shared
     command only they answer, as ``act``), when they all speak one."""
+    from modtool.cli.app import _ANSWERED_BY_PACKS as SHARED  # the shared commands each pack answers or not
     from modtool.core.registry import all_packs
 
     spoken = set()
