@@ -32,8 +32,9 @@ def _pack_language(game_id: str) -> str | None:
         return None
 
 
-def language_of_command(args: list[str], environ=None) -> str:
-    """The language a command line speaks before it opens a game (see the module's text)."""
+def language_of_command(args: list[str], environ=None, shared=()) -> str:
+    """The language a command line speaks before it opens a game (see the module's text).
+    ``shared``: the shared commands each pack answers or not (``modtool.cli.app``)."""
     for i, a in enumerate(args):
         game = args[i + 1] if a == "--game" and i + 1 < len(args) else a[7:] if a.startswith("--game=") else None
         if game:
@@ -47,7 +48,7 @@ def language_of_command(args: list[str], environ=None) -> str:
             if found:
                 return found
     verb = next((a for a in args if not a.startswith("-")), None)
-    found = verb and _command_language(verb)
+    found = verb and _command_language(verb, shared)
     if found:
         return found
     game = game_of_folder(".")
@@ -55,24 +56,23 @@ def language_of_command(args: list[str], environ=None) -> str:
     return found or i18n.locale_language(environ)
 
 
-def _command_language(verb: str) -> str | None:
+def _command_language(verb: str, shared) -> str | None:
     """The language of the games that have command ``verb`` (their own, or a shared
     command only they answer, as ``act``), when they all speak one."""
-    from modtool.cli.app import _ANSWERED_BY_PACKS as SHARED  # the shared commands each pack answers or not
     from modtool.core.registry import all_packs
 
     spoken = set()
     for pack in all_packs().values():
         try:
-            if any(c.name == verb for c in pack.commands()) or verb in SHARED and pack.answers(verb):
+            if any(c.name == verb for c in pack.commands()) or verb in shared and pack.answers(verb):
                 spoken.add(pack.language)
         except Exception:  # noqa: BLE001 - a pack's commands() failing is told when it joins (modtool.cli.app)
             continue
     return spoken.pop() if len(spoken) == 1 else None
 
 
-def begin(args: list[str], environ=None) -> str:
+def begin(args: list[str], environ=None, shared=()) -> str:
     """A command starts: it speaks the language of its command line until it opens a game."""
-    language = language_of_command(args, environ)
+    language = language_of_command(args, environ, shared)
     i18n.speak(language)
     return language
