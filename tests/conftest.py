@@ -11,11 +11,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # modtool speaks the user's locale before it knows the game (modtool.core.i18n):
-# the suite runs in a neutral one, whatever the machine's, so that a command
-# without a game speaks Chinese here (tests that want English set it).
+# the suite runs in a Chinese one, whatever the machine's, so that a command
+# without a game speaks Chinese here (tests that want English set it; a C or
+# POSIX locale speaks English: tests/test_language_first_keystroke.py).
 for _key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_key, None)
-os.environ["LANG"] = "C.UTF-8"
+os.environ["LANG"] = "zh_CN.UTF-8"
 
 # The bundled example's 13 characters (examples/m42/roster.yaml), roles fixed.
 M42_ROSTER = """\

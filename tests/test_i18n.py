@@ -133,8 +133,9 @@ def test_the_command_line_names_the_language_game_folder_then_game_option_then_l
     assert language_of_command(["--help"], en) == "en"
     assert language_of_command(["--help"], {"LANGUAGE": "en_GB:zh_CN", "LANG": "zh_CN.UTF-8"}) == "en"
     assert language_of_command(["--help"], {"LC_ALL": "zh_TW.UTF-8", "LANG": "en_US.UTF-8"}) == "zh"
-    assert language_of_command(["--help"], {"LANG": "C.UTF-8"}) == "zh"
-    assert language_of_command(["--help"], {}) == "zh"
+    assert language_of_command(["--help"], {"LANG": "C.UTF-8"}) == "en"  # C/POSIX names no language: English
+    assert language_of_command(["--help"], {}) == "en"
+    assert language_of_command(["--help"], {"LANG": "zh_CN.UTF-8"}) == "zh"
     assert language_of_command(["new", "x", "--game", "nosuch"], en) == "en"  # an unknown game: the locale
 
 

@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> None:
 def _main(argv: list[str] | None) -> None:
     args = utf8_args(sys.argv[1:]) if argv is None else list(argv)
 
-    language = begin(args)  # the game its command line names, or the locale, until it opens a game
+    language = begin(args, shared=_ANSWERED_BY_PACKS)  # the game its command line names, or the locale, until it opens a game
     bad = _bad_argument(args)
     if bad:
         typer.echo(t("错误：{problem}").format(problem=bad), err=True)

@@ -61,7 +61,8 @@ def _root(
 
 
 def _games_help(tr=str, language: str | None = None) -> str:
-    names = [p.name or p.id for p in all_packs().values()]
+    # A game's name in another language than the help's is its id alone: no help mixes two.
+    names = [tr(p.name or p.id) if language in (None, p.language) else p.id for p in all_packs().values()]
     listed = tr("、").join(names[:-1]) + tr("或 ") if len(names) > 1 else ""
     return tr("游戏：{games}").format(games=listed + names[-1])
 

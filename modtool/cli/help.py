@@ -14,6 +14,7 @@ that language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from modtool.cli.words import words
@@ -50,9 +51,13 @@ def command_tree(app, language: str, listed: Callable[[str, str], bool],
     return group
 
 
+_EXAMPLES = re.compile(r"(?m)^([ \t]*)Examples:[ \t]*$")
+
+
 def _localise(cmd, tr) -> None:
     if cmd.help:
-        cmd.help = tr(cmd.help)
+        # The help texts' "Examples:" heading is click's kind of word: in the command's language.
+        cmd.help = _EXAMPLES.sub(lambda m: m.group(1) + words("Examples:"), tr(cmd.help))
     if cmd.short_help:
         cmd.short_help = tr(cmd.short_help)
     for p in cmd.params:

@@ -70,14 +70,19 @@ def speaking(language: str):
 
 
 def locale_language(environ=None) -> str:
-    """The user's locale as one of the core's languages: "en" for English, else "zh"."""
+    """The user's locale as one of the core's languages: "en" for English and for a
+    C or POSIX locale (``LANG=C.UTF-8``, many containers' default, names no
+    language; every program's untranslated words are English there), else "zh".
+    The first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set
+    decides; none set is the C locale."""
     env = os.environ if environ is None else environ
     for key in _ENV:
         value = env.get(key, "")
         if value:
-            first = value.split(":")[0]
-            return "en" if first.split("_")[0].split(".")[0].lower() == "en" else "zh"
-    return "zh"
+            first = value.split(":")[0].split("@")[0]
+            name = first.split("_")[0].split(".")[0].lower()
+            return "en" if name in ("en", "c", "posix") else "zh"
+    return "en"
 
 
 def t(message: str) -> str:

@@ -236,6 +236,11 @@ class InlineForm:
       ("OK then: vote Alice");
     - a clause is an action only when it *is* the action form: bold prose
       that merely contains the word is not one;
+    - an action word also starts a clause when it directly follows another
+      action (MS-R1a): ``unvote vote kiku`` is ``unvote; vote kiku``, and
+      ``unvote Pine vote Trendall`` is ``unvote Pine; vote Trendall`` when
+      ``Pine`` names someone (``resolves``, the game's; without one, any words);
+      ``vote Pine or vote Trendall`` stays one vote naming ``Pine or vote Trendall``;
     - inside a vote tag the tag is the form; a vote naming ``no_target``
       (e.g. "no lynch") is kind ``no_target_kind``; a vote naming no one is
       nothing.
@@ -271,39 +276,69 @@ def _inline_patterns(form: InlineForm):
     # An action word inside a clause that is not an action: "I might vote Pine later".
     mention = regex.compile(rf"\b(?:(?P<un>{alt(form.unvote_words)})|(?:{alt(form.vote_words)}))\b\s*:?\s*(?P<rest>[^\s].*)?",
                             regex.I | regex.S | regex.V1)
-    return runs, clauses, action, regex.compile(form.no_target, regex.I | regex.V1), mention
+    word = regex.compile(rf"\b(?:{words})\b", regex.I | regex.V1)  # MS-R1a: where a run-together action starts
+    return runs, clauses, action, regex.compile(form.no_target, regex.I | regex.V1), mention, word
 
 
-def _inline_clause(text: str, form: InlineForm, action, no_target, forced: str | None = None) -> FormAction | None:
+def _inline_clause(text: str, form: InlineForm, pats, forced: str | None = None, resolves=None) -> list[tuple[FormAction | None, str]]:
+    """(action or None, its text) for one clause, in order: one, or more run together (MS-R1a)."""
+    _runs, _clauses, action, no_target, _mention, word = pats
     text = _ANY_TAG.sub("", text).strip()
+    rest = None
     if forced is not None:  # inside a vote tag: the tag is the form
         target = text.strip(" .!,:")
     else:
         m = action.fullmatch(text)
         if not m:
-            return None
+            return [(None, text)]
         forced, target = ("unvote" if m.group("un") else "vote"), m.group("target").strip()
+        target, cut = _run_together(target, word, no_target, resolves)
+        if cut is not None:
+            rest = text[m.start("target") + cut:]
     if forced == "vote" and no_target.fullmatch(target):
-        return FormAction(form.no_target_kind, target, target)
-    if forced == "vote" and not target:
-        return None  # "vote:" with nothing after it names no one
-    return FormAction(forced, target, target)
+        first = FormAction(form.no_target_kind, target, target)
+    elif forced == "vote" and not target:
+        first = None  # "vote:" with nothing after it names no one
+    else:
+        first = FormAction(forced, target, target)
+    if rest is None:
+        return [(first, text)]
+    return [(first, text[:len(text) - len(rest)].strip()), *_inline_clause(rest, form, pats, None, resolves)]
 
 
-def inline_actions(own: str, form: InlineForm) -> list[FormAction]:
+def _run_together(target: str, word, no_target, resolves) -> tuple[str, int | None]:
+    """MS-R1a: (this action's target, where in ``target`` the next action starts,
+    or None). The next word starts a clause when it directly follows this
+    action: nothing before it, or words that name someone (``resolves``; any
+    words when the game gives none). A target that names someone whole stays whole."""
+    def names(text: str) -> bool:
+        return resolves is None or bool(no_target.fullmatch(text)) or resolves(text)
+
+    if resolves is not None and target and names(target):
+        return target, None
+    for m in word.finditer(target):
+        before = target[:m.start()].strip(" .!,:;")
+        if not before or names(before):
+            return before, m.start()
+    return target, None
+
+
+def inline_actions(own: str, form: InlineForm, resolves=None) -> list[FormAction]:
     """The actions of a post's own text with its markup (``Post.split(keep_tags=True).own``:
-    quotes removed), in the order written (see ``InlineForm``)."""
-    return [act for act, _ in _inline_scan(own, form) if act is not None]
+    quotes removed), in the order written (see ``InlineForm``). ``resolves(text)``:
+    does ``text`` name someone in the game (MS-R1a: only then does an action word
+    right after it start a new action)."""
+    return [act for act, _ in _inline_scan(own, form, resolves) if act is not None]
 
 
-def inline_mentions(own: str, form: InlineForm) -> list[FormAction]:
+def inline_mentions(own: str, form: InlineForm, resolves=None) -> list[FormAction]:
     """Marked clauses that are not actions but hold an action word with words
     after it ("[b]I might vote Pine later[/b]"): ``FormAction`` values whose
     ``target`` is the text after the word. Never counted; a game may show them
     to its host when that text names a player."""
     mention = _inline_patterns(form)[4]
     out = []
-    for act, clause in _inline_scan(own, form):
+    for act, clause in _inline_scan(own, form, resolves):
         if act is None:
             for m in mention.finditer(_ANY_TAG.sub("", clause)):
                 rest = (m.group("rest") or "").strip()
@@ -312,13 +347,14 @@ def inline_mentions(own: str, form: InlineForm) -> list[FormAction]:
     return out
 
 
-def _inline_scan(own: str, form: InlineForm):
-    """(action or None, clause) for each clause of each marked run and vote tag, in order."""
-    runs, clauses, action, no_target, _ = _inline_patterns(form)
+def _inline_scan(own: str, form: InlineForm, resolves=None):
+    """(action or None, clause) for each action of each clause of each marked run and vote tag, in order."""
+    pats = _inline_patterns(form)
+    runs, clauses = pats[0], pats[1]
     for m in runs.finditer(own):
         if m.group("tag") is not None:
             forced = "unvote" if m.group("tag").casefold() == form.unvote_tag.casefold() else "vote"
-            yield _inline_clause(m.group("tagged"), form, action, no_target, forced), m.group("tagged")
+            yield from _inline_clause(m.group("tagged"), form, pats, forced)
             continue
         for piece in clauses.split(m.group("marked")):
-            yield _inline_clause(piece, form, action, no_target), piece
+            yield from _inline_clause(piece, form, pats, None, resolves)

@@ -6,7 +6,10 @@ only says its words. An action is bold or in a vote tag, outside every quote:
 * ``[vote]X[/vote]``, ``[unvote][/unvote]``, ``[unvote]X[/unvote]``;
 * ``[b]vote: X[/b]``, ``[b]VOTE X[/b]``, ``[b]unvote[/b]``, ``[b]unvote: X[/b]``;
 * several in one bold run, taken in order: ``[b]unvote Pine; Vote Trendall[/b]``,
-  ``[b]Unvote.  Vote: Peabody.[/b]``, ``[b]Unvote, vote lynchking[/b]``, one per line.
+  ``[b]Unvote.  Vote: Peabody.[/b]``, ``[b]Unvote, vote lynchking[/b]``, one per line;
+* run together, an action word right after another action (MS-R1a):
+  ``[b]unvote vote kiku[/b]``, ``[b]Unvote vote: kiku[/b]``, ``[b]unvote Pine vote Trendall[/b]``
+  (when ``Pine`` names a player: ``resolves``).
 
 Bold prose that merely contains the word ("Scum!Peabody to unvote at that
 point") is not an action: a clause is an action only when it *is* the action form.
@@ -30,22 +33,24 @@ class Action:
     target: str  # as written ("" for a bare unvote)
 
 
-def own_actions(split) -> list[Action] | None:
+def own_actions(split, resolves=None) -> list[Action] | None:
     """The actions of a post's own text with markup (``Post.split(keep_tags=True)``),
-    in the order written; None when the body could not be read (``MarkupError``)."""
+    in the order written; None when the body could not be read (``MarkupError``).
+    ``resolves(text)``: does ``text`` name a player (MS-R2); an action word right
+    after a name that does starts the next action (MS-R1a)."""
     if isinstance(split, MarkupError):
         return None
-    return [Action(a.kind, a.raw_target) for a in inline_actions(split.own, FORM)]
+    return [Action(a.kind, a.raw_target) for a in inline_actions(split.own, FORM, resolves)]
 
 
-def own_mentions(split) -> list[Action]:
+def own_mentions(split, resolves=None) -> list[Action]:
     """Bold clauses that mention a vote word without being the action form, with
     the words after it (MS-R1: never counted; flagged when they name a player)."""
     if isinstance(split, MarkupError):
         return []
-    return [Action(a.kind, a.raw_target) for a in inline_mentions(split.own, FORM)]
+    return [Action(a.kind, a.raw_target) for a in inline_mentions(split.own, FORM, resolves)]
 
 
-def actions(body: str) -> list[Action] | None:
+def actions(body: str, resolves=None) -> list[Action] | None:
     """The actions of a post body (BBCode, quotes included), in the order written."""
-    return own_actions(split_body(body, keep_tags=True))
+    return own_actions(split_body(body, keep_tags=True), resolves)

@@ -221,14 +221,14 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
         voter = f.slots.of_author(post.author, n)
         if voter is None or voter not in t.living:
             continue
-        acts = own_actions(post.split(keep_tags=True))
+        acts = own_actions(post.split(keep_tags=True), f.slots.names_someone)
         if acts is None:
             t.unresolved.append(Unresolved(n, voter, "", None, "unreadable"))
             continue
         if post.edited or post.extra.get("earlier"):
             _note_edit(t, post, voter, acts)
         split = post.split(keep_tags=True)
-        for said in own_mentions(split):
+        for said in own_mentions(split, f.slots.names_someone):
             named = _names_someone(f, said.target)
             if named is not None:
                 t.flags.append(Flag(n, voter, said.kind, said.target, named))

@@ -76,6 +76,10 @@ class Slots:
         hits = {k for lab, k in self.labels.items() if lab.casefold() == label.casefold()}
         return hits.pop() if len(hits) == 1 else None
 
+    def names_someone(self, text: str) -> bool:
+        """Does ``text`` name a slot (MS-R2; MS-R1a reads an action word right after it as the next action)."""
+        return self.resolve(text).key is not None
+
     def resolve(self, text: str) -> Resolved:
         """The slot a vote names: exact name, alias, case-insensitive name, unique prefix."""
         text = " ".join(text.split())
@@ -88,5 +92,12 @@ class Slots:
             if len(hits) == 1:
                 return Resolved(hits.pop())
         close = difflib.get_close_matches(folded, [lab.casefold() for lab in self.labels], n=1, cutoff=0.6)
-        hint = next((lab for lab in self.labels if close and lab.casefold() == close[0]), None)
+        near = next((lab for lab in self.labels if close and lab.casefold() == close[0]), None)
+        # The hint names the player (what `modtool alias ALIAS SLOT` takes as SLOT), never an
+        # alias label: the host already has that alias, and the one to declare is the text typed.
+        hint = None if near is None else near if near in self.slots[self.labels[near]].names() else self.current(self.labels[near])
         return Resolved(None, hint)
+
+    def current(self, key: str) -> str:
+        """The slot's latest player."""
+        return self.slots[key].players[-1][1]

@@ -109,10 +109,16 @@ def tally_text(data: dict, deadline: str | None) -> str:
         before = "".join(_("; before: {said}").format(said=v) for v in e["before"]) or _("; the version before was not saved")
         lines.append(_("Edited: post #{post}, {voter} ({edited}): counted as it reads now: {now}{before} (G-R3)")
                      .format(post=e["post"], voter=e["voter"], edited=e["edited"], now=e["now"], before=before))
-    if data["unresolved"]:
+    # MS-R2: an alias is offered only for a text that names no one (a name of a dead player,
+    # or an alias the host has, needs none), and it is the text typed, never one that exists.
+    unknown = [u for u in data["unresolved"] if u["reason"] == "unknown" and u["text"]]
+    if unknown:
         lines.append(ngettext("{n} vote was not counted: declare an alias with modtool alias if a name was meant.",
                               "{n} votes were not counted: declare an alias with modtool alias if a name was meant.",
-                              len(data["unresolved"])).format(n=len(data["unresolved"])))
+                              len(unknown)).format(n=len(unknown)))
+        for u in unknown:
+            if u["did_you_mean"]:
+                lines.append("  " + _("modtool alias GAME_DIR \"{text}\" {name}").format(text=u["text"], name=u["did_you_mean"]))
     return "\n".join(lines) + "\n"
 
 
