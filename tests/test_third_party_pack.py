@@ -61,8 +61,12 @@ def test_the_installed_modtool_is_the_wheel_and_finds_every_pack_by_its_entry_po
     path, packs = where.stdout.splitlines()
     assert Path(path).is_relative_to(site)  # the wheel, not this checkout
     assert packs.split() == ["m42:modtool", "mafia:modtool", "zhenhuan:modtool", "jushou:modtool-jushou"]
+    # A Chinese locale lists the Chinese game by its name; C.UTF-8 speaks English and lists it by its id.
+    helped = subprocess.run([str(exe), "new", "--help"], env=dict(env, LANG="zh_CN.UTF-8"), cwd=site.parent,
+                            capture_output=True, text=True, timeout=120)
+    assert helped.returncode == 0 and "jushou（举手）" in helped.stdout, helped.stdout
     helped = subprocess.run([str(exe), "new", "--help"], env=env, cwd=site.parent, capture_output=True, text=True, timeout=120)
-    assert helped.returncode == 0 and "jushou（举手）" in helped.stdout
+    assert helped.returncode == 0 and "jushou" in helped.stdout and "Create a new game" in helped.stdout, helped.stdout
 
 
 def test_demo_plays_a_short_game_with_the_core_commands_and_the_packs_own(installed, tmp_path):
