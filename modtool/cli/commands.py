@@ -416,7 +416,7 @@ def serve(
 
     \b
       modtool serve examples/m42
-      modtool serve examples --port 8421
+      modtool serve examples/zhenhuan --port 8421
     """
     from modtool.desk.server import Desk, is_loopback, make_server
     from modtool.ledger import unheld

@@ -68,12 +68,12 @@ def _field(p: Param) -> dict:
 
 
 def _act_params() -> tuple[Param, ...]:
-    return (Param("actor", "行动的角色（狼人的杀人可写「狼人」）"),
+    return (Param("actor", "行动的角色（名字或别名）"),
             Param("ability", "技能（名字或 id）"),
             Param("targets", "目标（可以写多个，用空格分开）", many=True, default=()),
             Param("at", "玩家提交的时间（默认现在）", flags=("--at",), default=None),
             Param("night", "第几夜（默认当前）", int, ("--night",), None, min=1),
-            Param("text", "遗言内容（last_words）", flags=("--text",), default=None))
+            Param("text", "附带的文字（--text）", flags=("--text",), default=None))
 
 
 def _undo_params() -> tuple[Param, ...]:

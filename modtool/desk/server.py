@@ -44,6 +44,7 @@ from modtool import api
 from modtool.core import i18n
 from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
+from modtool.core.schema import THREADS
 from modtool.desk import pages
 
 STATIC = Path(__file__).parent / "static"
@@ -56,7 +57,6 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' 
 # The grimoire page is modtool's own standalone page (its style and layout script inline): it may
 # run them, and fetch nothing.
 GRIMOIRE_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'"
-THREADS = ("vote", "discussion", "process")
 
 
 def is_loopback(host: str) -> bool:
@@ -221,7 +221,7 @@ class Desk:
 def _thread_day(sent: dict) -> tuple[str, int]:
     thread = sent.get("thread")
     if thread not in THREADS:
-        raise UserError(Problem("thread", "vote（投票帖）、discussion（讨论帖）或 process（进程帖）"))
+        raise UserError(Problem(t("帖子"), "帖子的种类应是 {threads} 之一", threads=", ".join(THREADS)))
     try:
         day = int(str(sent.get("day", "")).strip())
     except ValueError:
