@@ -268,7 +268,10 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy", csp)
         self.end_headers()
         if self.command != "HEAD":
-            self.wfile.write(body)
+            try:
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the page went elsewhere before the answer came: nothing to tell
 
     def _html(self, text: str) -> None:
         self._send(HTTPStatus.OK, text.encode("utf-8"), "text/html; charset=utf-8")
