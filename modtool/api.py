@@ -129,6 +129,19 @@ class Game:
             gd = self._sound()
             return self._pack().status_view(self.path, gd)
 
+    def chart(self, day: int | None = None, *, floor: int | None = None, at: str | None = None,
+              close: str | None = None):
+        """A day's votes as a picture's model (``modtool.core.chart.model.VoteChart``),
+        from the same replay as ``tally``; ``modtool.core.chart.draw`` draws it."""
+        with self._speaking():
+            gd = self._sound()
+            return self._pack().chart(self.path, gd, day=day, floor=floor, at=at, close=close)
+
+    def characters(self) -> tuple[str, ...]:
+        """The roster's names, in its order."""
+        with self._speaking():
+            return tuple(c.name for c in self._open().roster.characters)
+
     def problems(self) -> tuple[Problem, ...]:
         """Everything ``modtool check`` finds: ledger damage and refused submissions
         (``Problem.refused``), each with its place, shown in the game's language
@@ -166,6 +179,20 @@ class Game:
         number or "last") a whole import; history is kept (a ``revert``)."""
         with self._speaking(), session(EXCLUSIVE), confirmed(force):
             return recording.undo(self.path, batch)
+
+    def act(self, actor: str, ability: str, targets: list[str] | tuple[str, ...] = (), *,
+            at: str | None = None, night: int | None = None, text: str | None = None,
+            force: bool = False) -> Said:
+        """``modtool act``: a night submission or a director's decision, with the
+        command's own checks (its time: ``at`` as written, else the wall clock only
+        inside the current phase); a player's submission the rules refuse is
+        recorded all the same and raised as ``RecordedRefusal`` (G-R1)."""
+        from modtool.core.timespan import command_time
+
+        with self._speaking(), session(EXCLUSIVE), confirmed(force):
+            gd = self._open()
+            return self._pack().act(self.path, gd, actor, ability, list(targets), at=at, night=night, text=text,
+                                    now=lambda when, option="--at": command_time(when, gd, option))
 
     def commands(self) -> tuple[str, ...]:
         """The names of this game's own commands (``command`` runs them)."""

@@ -52,6 +52,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     # The shared commands (modtool.core.pack.SHARED_COMMANDS): the core's CLI offers them, each pack answers.
     ("act", "modtool/core/pack.py"): "a shared command a pack answers (SHARED_COMMANDS)",
     ("act", "modtool/cli/app.py"): "the shared command act, answered by the game's pack",
+    ("act", "modtool/desk/pages.py"): "the desk's form for the shared command act (modtool.api.Game.act)",
     ("advance", "modtool/core/pack.py"): "a shared command a pack answers (SHARED_COMMANDS)",
     ("advance", "modtool/cli/app.py"): "the shared command advance, answered by the game's pack",
     # Threads and the vote form are core services every forum game uses (DESIGN: voteform.py).

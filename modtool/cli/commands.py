@@ -399,3 +399,41 @@ def restore(
 
 
 # --- the packs' own commands (modtool.cli.dispatch) ------------------------------
+
+
+@app.command()
+def serve(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹（或放着几个游戏文件夹的文件夹）"),
+    port: int = typer.Option(8420, "--port", min=0, max=65535, help="端口（0：任选一个空闲的）"),
+    host: str = typer.Option("127.0.0.1", "--host", help="监听的地址（默认只有本机能访问）"),
+    allow_remote: bool = typer.Option(False, "--allow-remote", help="允许 --host 不是本机地址（别人也能打开这个页面并写账本）"),
+) -> None:
+    """在本机打开一个网页工作台：今天的局面、计票、票型图、粘贴预览导入、用表单记录事实、可复制的公告帖。
+
+    网页和命令行可以同时使用，任一边的改动一两秒内出现在网页上。Ctrl-C 停止。
+
+    Examples:
+
+    \b
+      modtool serve examples/m42
+      modtool serve examples/zhenhuan --port 8421
+    """
+    from modtool.desk.server import Desk, is_loopback, make_server
+    from modtool.ledger import unheld
+
+    if not is_loopback(host) and not allow_remote:
+        raise UserError(Problem("--host", "「{host}」不是本机地址：网页会向网络开放，要这样做请同时给出 --allow-remote", host=host))
+    with unheld():  # each request takes the folder's lock for its own call only: commands run meanwhile
+        desk = Desk(game_dir, host, port)
+        try:
+            server = make_server(desk)
+        except OSError as exc:
+            raise UserError(Problem("--port", "无法监听 {host}:{port}：{why}", host=host, port=port, why=exc.strerror or exc)) from None
+        if not is_loopback(host):
+            typer.echo(t("警告：网页对网络开放（{host}）：能连到这台机器的人都能打开它").format(host=host), err=True)
+        shown = f"[{host}]" if ":" in host else host
+        typer.echo(t("网页工作台：http://{host}:{port}/（Ctrl-C 停止）").format(host=shown, port=desk.port), err=True)
+        try:
+            server.serve_forever(poll_interval=0.2)
+        finally:
+            server.server_close()

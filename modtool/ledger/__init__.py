@@ -21,7 +21,7 @@ from __future__ import annotations
 _WHERE = {
     "append": "_append", "atomic_write": "_append", "restore": "_append", "write_new": "_append",
     "dump_event": "_dump", "dump_event_line": "_dump",
-    "EXCLUSIVE": "_lock", "SHARED": "_lock", "locked": "_lock", "session": "_lock",
+    "EXCLUSIVE": "_lock", "SHARED": "_lock", "locked": "_lock", "session": "_lock", "unheld": "_lock",
     "LedgerData": "_store", "load": "_store",
 }
 __all__ = list(_WHERE)

@@ -230,3 +230,26 @@ def session(mode: str = SHARED):
                     _release(key)
             _session = outer
 
+
+
+@contextmanager
+def unheld():
+    """Inside: no session, and none of the folders the session around holds stays
+    locked. For a command that runs for long and reads or writes only now and
+    then (``modtool serve``): each of its calls takes the lock for itself, so a
+    command run meanwhile never waits for it."""
+    global _session
+    with _mutex:
+        outer = _session
+        if outer is not None:
+            for key in outer["keys"]:
+                held = _held.get(key)
+                if held is not None and held.depth == 0:
+                    _release(key)
+            outer["keys"] = set()
+        _session = None
+    try:
+        yield
+    finally:
+        with _mutex:
+            _session = outer

@@ -1,0 +1,165 @@
+"""What the desk's pages show, asked of ``modtool.api``, and its forms.
+
+Each function takes an opened ``api.Game`` and returns plain data for the
+templates: texts exactly as the library returned them (the same the command
+line prints), refusals as the library worded them. The forms are made from
+the commands' own declarations (``modtool.core.command.Param``), and what a
+form sends is turned back into the command's parameters here, checked as the
+command line checks them (required, whole numbers, closed choices, least
+values) before the library runs the command with its own checks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from modtool import api
+from modtool.core import i18n
+from modtool.core.command import REQUIRED, Param
+from modtool.core.i18n import t
+from modtool.core.problems import Problem, RecordedRefusal, UserError
+from modtool.core.registry import get_pack
+
+# Writes the desk offers beside the game's own writing commands: the shared ones it has.
+SHARED_FORMS = ("act",)
+
+
+def _answer(call) -> dict:
+    """One library answer for a panel: its text, or the refusal's lines."""
+    try:
+        return {"text": call().text}
+    except UserError as exc:
+        return {"error": [str(p) for p in exc.problems]}
+
+
+def glance(game: api.Game) -> dict:
+    """The day at a glance: status, tally (with the majority, where the game counts
+    one), the game's own queries, the checks; whether a chart and a grimoire exist."""
+    pack = get_pack(game.id)
+    with i18n.speaking(game.language):
+        panels = []
+        if pack.answers("status"):
+            panels.append({"key": "status", "title": t("局面"), **_answer(game.status)})
+        if pack.answers("tally"):
+            panels.append({"key": "tally", "title": t("计票"), **_answer(game.tally)})
+        for name in pack.views():
+            panels.append({"key": name, "title": name, **_answer(lambda n=name: game.view(n))})
+        problems = [str(p) for p in game.problems()]
+        return {"panels": panels, "problems": problems, "chart": pack.answers("chart"),
+                "grimoire": "grimoire" in game.commands()}
+
+
+def posts(game: api.Game) -> list[dict]:
+    """Every announce kind, rendered as it stands (or why it cannot be yet)."""
+    pack = get_pack(game.id)
+    out = []
+    with i18n.speaking(game.language):
+        for kind, about in pack.kinds.items():
+            out.append({"kind": kind, "about": t(about), **_answer(lambda k=kind: game.post(k))})
+    return out
+
+
+def _field(p: Param) -> dict:
+    kind = "checkbox" if p.type is bool else "select" if p.choices else "number" if p.type in (int, float) else "text"
+    return {"name": p.name, "label": t(p.help), "type": kind, "choices": list(p.choices), "many": p.many,
+            "required": p.default is REQUIRED, "min": p.min,
+            "default": "" if p.default in (REQUIRED, None) or p.type is bool else p.default,
+            "checked": p.type is bool and p.default is True}
+
+
+def _act_params() -> tuple[Param, ...]:
+    return (Param("actor", "行动的角色（名字或别名）"),
+            Param("ability", "技能（名字或 id）"),
+            Param("targets", "目标（可以写多个，用空格分开）", many=True, default=()),
+            Param("at", "玩家提交的时间（默认现在）", flags=("--at",), default=None),
+            Param("night", "第几夜（默认当前）", int, ("--night",), None, min=1),
+            Param("text", "附带的文字（--text）", flags=("--text",), default=None))
+
+
+def _undo_params() -> tuple[Param, ...]:
+    return (Param("batch", "撤销一整次导入：导入时显示的批次号，或 last（不填：撤销最近一个事件）",
+                  flags=("--import",), default=None),)
+
+
+def _desk_params(command) -> tuple[Param, ...] | None:
+    """The parameters a form shows: none names a file (the page writes no path)."""
+    params = tuple(p for p in command.params if p.name not in ("game_dir", "force"))
+    return None if any(p.type is Path for p in params) else params
+
+
+def writes(game: api.Game) -> dict[str, tuple[str, tuple[Param, ...]]]:
+    """The writes a form may run: {name: (help, params)}: the game's own writing
+    commands (card, close, proxy, answer …), ``act`` where the game has it, ``undo``."""
+    pack = get_pack(game.id)
+    found: dict[str, tuple[str, tuple[Param, ...]]] = {}
+    for c in pack.commands():
+        params = _desk_params(c) if c.writes else None
+        if params is not None:
+            found[c.name] = (c.help, params)
+    if pack.answers("act"):
+        found["act"] = ("记录玩家提交给导演的行动；违反规则的提交也会记下，并说明不受理的原因。", _act_params())
+    found["undo"] = ("撤销最近一个仍然有效的事件：追加一条 revert，历史不会被改写（再 undo 可以继续往前撤）。", _undo_params())
+    return found
+
+
+def forms(game: api.Game) -> list[dict]:
+    with i18n.speaking(game.language):
+        return [{"name": name, "help": t(help_).strip().splitlines()[0], "fields": [_field(p) for p in params]}
+                for name, (help_, params) in writes(game).items()]
+
+
+def _value(p: Param, raw):
+    """One sent value as the command's parameter (``UserError`` as the command line refuses it)."""
+    label = t(p.help)
+    if p.type is bool:
+        return bool(raw)
+    text = "" if raw is None else str(raw).strip()
+    if not text:
+        if p.default is REQUIRED:
+            raise UserError(Problem(label, "请填写这一项"))
+        return p.default
+    if p.many:
+        return text.split()
+    if p.type in (int, float):
+        try:
+            value = p.type(text)
+        except ValueError:
+            raise UserError(Problem(label, "「{value}」不是数字", value=text)) from None
+        if p.min is not None and value < p.min:
+            raise UserError(Problem(label, "至少是 {min}（现在是 {value}）", min=p.min, value=value))
+        return value
+    if p.choices and text not in p.choices:
+        raise UserError(Problem(label, "「{value}」不在可选的值中：{choices}", value=text, choices=", ".join(p.choices)))
+    return text
+
+
+def run_write(game: api.Game, name: str, sent: dict) -> dict:
+    """Run the write ``name`` with the values a form sent, through the library:
+    ``{"ok", "written", "text", "notes", "problems"}``. Refused: ``ok`` False,
+    ``written`` False and the ledger untouched; a player's submission the rules
+    refuse (G-R1) is written and told as not accepted."""
+    found = writes(game).get(name)
+    if found is None:
+        return {"ok": False, "written": False, "text": "", "notes": [],
+                "problems": [t("这一局没有这个命令；它有：{commands}").format(commands=", ".join(writes(game)))]}
+    force = bool(sent.get("force"))
+    try:
+        with i18n.speaking(game.language):
+            params = {p.name: _value(p, sent.get(p.name)) for p in found[1]}
+        if name == "act":
+            said = game.act(params.pop("actor"), params.pop("ability"), params.pop("targets") or (), force=force, **params)
+        elif name == "undo":
+            said = game.undo(params["batch"], force=force)
+        else:
+            said = game.command(name, force=force, **params)
+    except RecordedRefusal as exc:
+        return _told(game, True, "", [], [str(p) for p in exc.problems], refused=True)
+    except UserError as exc:
+        return _told(game, False, "", [], [str(p) for p in exc.problems])
+    return _told(game, True, said.text, list(getattr(said, "notes", ())), [])
+
+
+def _told(game, written: bool, text: str, notes: list[str], problems: list[str], refused: bool = False) -> dict:
+    with i18n.speaking(game.language):
+        shown = [(t("不受理：{problem}") if refused else t("错误：{problem}")).format(problem=p) for p in problems]
+    return {"ok": not problems or refused, "written": written, "text": text, "notes": notes, "problems": shown}

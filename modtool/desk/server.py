@@ -1,0 +1,357 @@
+"""The desk's HTTP server: the standard library's ``ThreadingHTTPServer``.
+
+Why this stack: nothing to install (http.server and jinja2, already a
+dependency), start-up in milliseconds, and the page is plain HTML with one
+script and one style sheet shipped in the package. Tested by driving the
+page in headless Chromium (tests/test_desk_browser.py) and by plain requests
+(tests/test_desk.py).
+
+Guards, each tested in tests/test_desk.py:
+
+- it listens on the loopback address unless told otherwise (``modtool serve
+  --host`` with ``--allow-remote``, which warns);
+- a request whose Host header is not the address being served is refused
+  (DNS rebinding), and a write whose Origin is another site;
+- every write carries the token issued with the page (header
+  ``X-Modtool-Token``; CSRF);
+- no path comes from a request: games are known by the names found at start,
+  assets by a fixed list, and the desk writes only inside a game folder's
+  ``.modtool/desk/`` (pasted dumps, the chart, the grimoire page, the preview copy);
+- pages are jinja2 templates with HTML autoescape, under a Content Security
+  Policy that allows only the desk's own script and style.
+
+Every call into the library runs under one mutex (the lock's session in
+``modtool.ledger`` is the process's, not a thread's), and each call takes the
+game folder's lock for itself only: a command run meanwhile waits at most for
+one call. The change poll (``stamp``) reads only the ledger's size and time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import json
+import secrets
+import shutil
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from modtool import api
+from modtool.core import i18n
+from modtool.core.i18n import t
+from modtool.core.problems import Problem, UserError
+from modtool.core.schema import THREADS
+from modtool.desk import pages
+
+STATIC = Path(__file__).parent / "static"
+TEMPLATES = Path(__file__).parent / "templates"
+ASSETS = {"desk.js": "text/javascript; charset=utf-8", "desk.css": "text/css; charset=utf-8"}
+TOKEN_HEADER = "X-Modtool-Token"
+MAX_BODY = 64 * 1024 * 1024  # a pasted or dropped dump: a long thread page fits
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; frame-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'self'")
+# The grimoire page is modtool's own standalone page (its style and layout script inline): it may
+# run them, and fetch nothing.
+GRIMOIRE_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'"
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def find_games(folder: Path) -> dict[str, Path]:
+    """The game folders served: ``folder`` itself when it holds a ledger, else each
+    folder in it that does, by name."""
+    folder = folder.resolve()
+    if (folder / "ledger.yaml").is_file():
+        return {folder.name: folder}
+    return {p.name: p for p in sorted(folder.iterdir()) if p.is_dir() and (p / "ledger.yaml").is_file()}
+
+
+def stamp(folder: Path) -> str:
+    """What changes whenever the ledger does (size, time, file): the page's poll compares it."""
+    try:
+        st = (folder / "ledger.yaml").stat()
+    except OSError:
+        return "-"
+    return f"{st.st_size}-{st.st_mtime_ns}-{st.st_ino}"
+
+
+class Desk:
+    """The served games, the page's token and the one mutex around library calls."""
+
+    def __init__(self, folder: Path, host: str = "127.0.0.1", port: int = 8420):
+        self.folder = Path(folder).resolve()
+        self.paths = find_games(self.folder)
+        if not self.paths:
+            raise UserError(Problem(str(folder), "这里没有游戏：既没有 ledger.yaml，也没有含 ledger.yaml 的子文件夹"))
+        self.games = {name: api.open_game(path) for name, path in self.paths.items()}
+        self.host, self.port = host, port
+        self.token = secrets.token_urlsafe(32)
+        self.mutex = threading.Lock()
+        import jinja2
+
+        self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                                      undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+    def hosts(self) -> set[str]:
+        """The Host headers accepted: the address served (and ``localhost`` for a loopback one)."""
+        names = {self.host}
+        if is_loopback(self.host):
+            names |= {"localhost", "127.0.0.1"}
+        bracket = {f"[{n}]" if ":" in n else n for n in names}
+        return {f"{n}:{self.port}" for n in bracket}
+
+    def work(self, name: str) -> Path:
+        """The game's own folder for what the desk writes (never outside the game folder)."""
+        folder = self.paths[name] / ".modtool" / "desk"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+    def render(self, template: str, game: str | None, **context) -> str:
+        g = self.games.get(game) if game else None
+        language = g.language if g else i18n.language()
+        with i18n.speaking(language):
+            return self.env.get_template(template).render(
+                t=t, token=self.token, game=game, games=list(self.games), language=language, **context)
+
+    # --- pages ----------------------------------------------------------------
+    def day_page(self, name: str) -> str:
+        game = self.games[name]
+        with self.mutex:
+            seen = stamp(self.paths[name])  # before reading: a change meanwhile is seen by the next poll
+            glance = pages.glance(game)
+            forms = pages.forms(game)
+        return self.render("day.html.j2", name, stamp=seen, page="day", glance=glance, forms=forms,
+                           threads=THREADS)
+
+    def posts_page(self, name: str) -> str:
+        game = self.games[name]
+        with self.mutex:
+            seen = stamp(self.paths[name])
+            found = pages.posts(game)
+        return self.render("posts.html.j2", name, stamp=seen, page="posts", posts=found)
+
+    def chart_svg(self, name: str) -> bytes:
+        from modtool.core.chart import draw, fonts, require
+
+        game = self.games[name]
+        with self.mutex, i18n.speaking(game.language):
+            require()
+            data = game.chart()
+            face = fonts.choose([*data.texts(), "0123456789-:. "])
+            out = self.work(name) / "chart.svg"
+            draw.save(data, out, face)
+            return out.read_bytes()
+
+    def grimoire_html(self, name: str) -> bytes:
+        game = self.games[name]
+        out = self.work(name) / "grimoire.html"
+        with self.mutex:
+            game.command("grimoire", out=out)
+            return out.read_bytes()
+
+    # --- writes ---------------------------------------------------------------
+    def paste_file(self, name: str, text: str) -> tuple[str, Path]:
+        """The pasted or dropped dump, kept in the game folder under its digest."""
+        if not isinstance(text, str) or not text.strip():
+            raise UserError(Problem(t("粘贴框"), "没有内容：请粘贴帖子页面，或拖入 JSON/HTML 文件"))
+        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        folder = self.work(name) / "pasted"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{digest}.txt"
+        if not path.exists():
+            path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        return digest, path
+
+    def pasted(self, name: str, digest: str) -> Path:
+        if not (isinstance(digest, str) and len(digest) == 16 and all(c in "0123456789abcdef" for c in digest)):
+            raise UserError(Problem(t("粘贴框"), "找不到要导入的内容：请重新预览"))
+        path = self.work(name) / "pasted" / f"{digest}.txt"
+        if not path.is_file():
+            raise UserError(Problem(t("粘贴框"), "找不到要导入的内容：请重新预览"))
+        return path
+
+    def preview(self, name: str, sent: dict) -> dict:
+        """What importing the paste would do, and the day's tally (or the game's
+        status) after it: the import run for real on a copy of the ledger inside
+        the game folder's ``.modtool/desk/preview/``, so the answer is the
+        library's own."""
+        game = self.games[name]
+        with self.mutex, i18n.speaking(game.language):
+            try:
+                thread, day = _thread_day(sent)
+                digest, path = self.paste_file(name, sent.get("text"))
+                said = game.import_posts([path], thread=thread, day=day, dry_run=True)
+                copy = self.work(name) / "preview"
+                copy.mkdir(exist_ok=True)
+                shutil.copyfile(self.paths[name] / "ledger.yaml", copy / "ledger.yaml")
+                trial = api.open_game(copy)
+                trial.import_posts([path], thread=thread, day=day)
+                after = trial.tally(day=day) if pages.get_pack(game.id).answers("tally") else trial.status()
+            except UserError as exc:
+                return pages._told(game, False, "", [], [str(p) for p in exc.problems])
+            return {"ok": True, "written": False, "id": digest, "text": said.text, "after": after.text,
+                    "notes": [], "problems": []}
+
+    def import_paste(self, name: str, sent: dict) -> dict:
+        game = self.games[name]
+        with self.mutex, i18n.speaking(game.language):
+            try:
+                thread, day = _thread_day(sent)
+                said = game.import_posts([self.pasted(name, sent.get("id"))], thread=thread, day=day)
+            except UserError as exc:
+                return pages._told(game, False, "", [], [str(p) for p in exc.problems])
+            return pages._told(game, True, said.text, list(said.notes), [])
+
+    def write(self, name: str, command: str, sent: dict) -> dict:
+        with self.mutex:
+            return pages.run_write(self.games[name], command, sent)
+
+
+def _thread_day(sent: dict) -> tuple[str, int]:
+    thread = sent.get("thread")
+    if thread not in THREADS:
+        raise UserError(Problem(t("帖子"), "帖子的种类应是 {threads} 之一", threads=", ".join(THREADS)))
+    try:
+        day = int(str(sent.get("day", "")).strip())
+    except ValueError:
+        day = 0
+    if day < 1:
+        raise UserError(Problem(t("第几天"), "请填写这些帖子属于第几天（1 起）"))
+    return thread, day
+
+
+class Handler(BaseHTTPRequestHandler):
+    desk: Desk  # set on the subclass made by ``make_server``
+    server_version = "modtool-desk"
+    sys_version = ""
+
+    def log_message(self, format, *args):  # noqa: A002 - http.server's name
+        pass  # quiet: the desk's terminal shows only what the director must know
+
+    # --- guards ---------------------------------------------------------------
+    def _host_ok(self) -> bool:
+        host = (self.headers.get("Host") or "").lower()
+        if host not in self.desk.hosts():
+            self._send(HTTPStatus.FORBIDDEN, b"wrong Host header (DNS rebinding guard)\n", "text/plain")
+            return False
+        return True
+
+    def _write_ok(self) -> bool:
+        origin = self.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc.lower() not in self.desk.hosts():
+            self._send(HTTPStatus.FORBIDDEN, b"cross-site write refused\n", "text/plain")
+            return False
+        if not hmac.compare_digest(self.headers.get(TOKEN_HEADER, ""), self.desk.token):
+            self._send(HTTPStatus.FORBIDDEN, b"missing or wrong desk token (CSRF guard)\n", "text/plain")
+            return False
+        return True
+
+    # --- replies --------------------------------------------------------------
+    def _send(self, status, body: bytes, ctype: str, csp: str = CSP) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Content-Security-Policy", csp)
+        self.end_headers()
+        if self.command != "HEAD":
+            try:
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the page went elsewhere before the answer came: nothing to tell
+
+    def _html(self, text: str) -> None:
+        self._send(HTTPStatus.OK, text.encode("utf-8"), "text/html; charset=utf-8")
+
+    def _json(self, value: dict, status=HTTPStatus.OK) -> None:
+        self._send(status, json.dumps(value, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+
+    def _route(self) -> tuple[str | None, str]:
+        """(game name, the rest of the path) for ``/g/<name>/<rest>``; (None, path) otherwise."""
+        path = urlsplit(self.path).path
+        if path.startswith("/g/"):
+            name, _, rest = path[3:].partition("/")
+            name = unquote(name)
+            if name in self.desk.games:
+                return name, rest
+            return "", rest
+        return None, path
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if not self._host_ok():
+            return
+        name, rest = self._route()
+        try:
+            if name is None:
+                if rest == "/":
+                    if len(self.desk.games) == 1:
+                        self.send_response(HTTPStatus.SEE_OTHER)
+                        self.send_header("Location", f"/g/{next(iter(self.desk.games))}/")
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                        return
+                    return self._html(self.desk.render("index.html.j2", None, page="index", stamp=""))
+                if rest.startswith("/static/") and rest[8:] in ASSETS:
+                    return self._send(HTTPStatus.OK, (STATIC / rest[8:]).read_bytes(), ASSETS[rest[8:]])
+            elif name:
+                if rest == "":
+                    return self._html(self.desk.day_page(name))
+                if rest == "posts":
+                    return self._html(self.desk.posts_page(name))
+                if rest == "stamp":
+                    return self._json({"stamp": stamp(self.desk.paths[name])})
+                if rest == "chart.svg":
+                    return self._send(HTTPStatus.OK, self.desk.chart_svg(name), "image/svg+xml")
+                if rest == "grimoire.html":
+                    return self._send(HTTPStatus.OK, self.desk.grimoire_html(name), "text/html; charset=utf-8", GRIMOIRE_CSP)
+        except UserError as exc:
+            return self._send(HTTPStatus.CONFLICT, str(exc).encode("utf-8"), "text/plain; charset=utf-8")
+        self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
+
+    def do_POST(self) -> None:  # noqa: N802
+        if not self._host_ok() or not self._write_ok():
+            return
+        name, rest = self._route()
+        if not name:
+            return self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+        except ValueError:
+            length = -1
+        if not 0 <= length <= MAX_BODY:
+            return self._send(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, b"too large\n", "text/plain")
+        try:
+            sent = json.loads(self.rfile.read(length) or b"{}")
+        except ValueError:
+            sent = None
+        if not isinstance(sent, dict):
+            return self._send(HTTPStatus.BAD_REQUEST, b"a JSON object is expected\n", "text/plain")
+        if rest == "preview":
+            return self._json(self.desk.preview(name, sent))
+        if rest == "import":
+            return self._json(self.desk.import_paste(name, sent))
+        if rest.startswith("write/"):
+            return self._json(self.desk.write(name, rest[6:], sent))
+        self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
+
+
+def make_server(desk: Desk) -> ThreadingHTTPServer:
+    """The server for ``desk`` (bound, not yet serving; port 0 picks a free one)."""
+    handler = type("DeskHandler", (Handler,), {"desk": desk})
+    server = ThreadingHTTPServer((desk.host, desk.port), handler)
+    server.daemon_threads = True
+    desk.port = server.server_address[1]
+    return server
