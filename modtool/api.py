@@ -36,8 +36,9 @@ from pathlib import Path
 
 from modtool.core import i18n, recording
 from modtool.core.announced import confirmed, record
-from modtool.core.command import Said
+from modtool.core.command import REQUIRED, Said
 from modtool.core.gamefile import open_game as _open_game
+from modtool.core.pack import post_floor_refused
 from modtool.core.problems import Problem, UserError
 from modtool.core.registry import all_packs, get_pack
 from modtool.core.soundness import game_problems
@@ -94,23 +95,29 @@ class Game:
 
     # --- queries --------------------------------------------------------------
     def tally(self, day: int | None = None, *, at: str | None = None, floor: int | None = None,
-              close: str | None = None, **options) -> View:
+              close: str | None = None, upto_post: int | None = None, **options) -> View:
         """A day's votes (default: the current day) as at a time (``at``, the
         game's zone, "2026-11-04 18:00"), a floor or post (``floor``, included),
         or the whole day; ``close`` for a day the ledger has no close for.
         ``options``: any a game's pack reads beyond these (``Query.options``)."""
+        floor = upto_post if floor is None else floor  # the CLI spells it --upto-post too
         with self._speaking():
             gd = self._sound()
             return self._pack().tally_view(self.path, gd, Query(day, floor, at, close, options))
 
     def post(self, kind: str, fmt: str = "bbcode", *, day: int | None = None, close: str | None = None,
-             **options) -> View:
+             floor: int | None = None, upto_post: int | None = None, **options) -> View:
         """An announcement post of ``kind`` (``modtool announce``'s kinds) in ``fmt``
         ("bbcode" or "md"), rendered and written nowhere; ``options``: the post's
-        own (``night``, ``seat``, ``character``, ``card``, ``title`` …); ``close`` as in ``tally``."""
+        own (``night``, ``seat``, ``character``, ``card``, ``title`` …); ``close`` as in ``tally``;
+        ``floor`` (or ``upto_post``): as at that post, for a game whose posts are cut so
+        (mafia), refused for another, as ``announce --upto-post`` is."""
+        floor = upto_post if floor is None else floor
         with self._speaking():
             gd = self._sound()
-            return self._pack().post_view(self.path, gd, kind, fmt, Query(day, None, None, close, options))
+            if floor is not None and not self._pack().announce_upto:
+                raise post_floor_refused(self.id)
+            return self._pack().post_view(self.path, gd, kind, fmt, Query(day, floor, None, close, options))
 
     def view(self, name: str, *, day: int | None = None, **options) -> View:
         """One of the game's own queries, by the name its pack gives it (``views()``:
@@ -167,18 +174,20 @@ class Game:
             data = record(self._open(), [dict(e) for e in events], tell=notes.append)
             return Recorded(len(data.events), tuple(notes))
 
-    def import_posts(self, files: list[str | Path], *, thread: str, day: int, dry_run: bool = False) -> Said:
+    def import_posts(self, files: str | Path | list[str | Path], *, thread: str, day: int,
+                     dry_run: bool = False) -> Said:
         """``modtool import``: the posts of forum dumps ``files`` as day ``day``'s
         ``thread`` (vote, discussion, process), each post once; ``dry_run``: told,
         not written. Returns what the command prints (added, skipped, notices)."""
         with self._speaking(), session(EXCLUSIVE):
+            files = [files] if isinstance(files, (str, Path)) else files  # one dump, or several
             return recording.import_posts(self.path, [Path(f) for f in files], thread, day, dry_run=dry_run)
 
-    def undo(self, batch: str | None = None, *, force: bool = False) -> Said:
+    def undo(self, batch: str | int | None = None, *, force: bool = False) -> Said:
         """``modtool undo``: take back the last fact in force, or (``batch``: its
         number or "last") a whole import; history is kept (a ``revert``)."""
         with self._speaking(), session(EXCLUSIVE), confirmed(force):
-            return recording.undo(self.path, batch)
+            return recording.undo(self.path, None if batch is None else str(batch))
 
     def act(self, actor: str, ability: str, targets: list[str] | tuple[str, ...] = (), *,
             at: str | None = None, night: int | None = None, text: str | None = None,
@@ -211,6 +220,9 @@ class Game:
                                     commands=", ".join(self.commands())))
         if any(p.name == "force" for p in found.params):  # the command's own --force (close, open) means both
             params["force"] = force
+        for p in found.params:  # an option left out takes its default, as on the command line
+            if p.name not in params and p.name != "game_dir" and p.default is not REQUIRED:
+                params[p.name] = p.default
         with self._speaking(), session(EXCLUSIVE if found.writes else SHARED), confirmed(force):
             return found.function()(game_dir=self.path, **params)
 

@@ -232,3 +232,31 @@ def test_a_new_game_through_the_library_is_the_commands_and_refuses_what_the_gam
     with pytest.raises(UserError) as exc:
         api.new_game(tmp_path / "h", "mafia", roster=EXAMPLES / "m42" / "roster.yaml", seed=3)
     assert "--seed" in str(exc.value) and not (tmp_path / "h").exists()
+
+
+def test_a_post_as_at_a_post_is_the_commands_and_a_game_that_cannot_cut_refuses(tmp_path, capsys, m42):
+    """``post(floor=)`` (or ``upto_post=``) is ``announce --upto-post``; a game whose posts
+    are not cut at a post refuses it rather than ignoring it (the whole day, silently)."""
+    from modtool.core.problems import UserError
+    from tests.support.values import run_cli
+
+    shutil.copytree(EXAMPLES / "mafia", tmp_path / "mafia")
+    game = api.open_game(tmp_path / "mafia")
+    code, out, _ = run_cli(capsys, "announce", str(tmp_path / "mafia"), "vote", "--day", "1", "--upto-post", "5")
+    assert code == 0 and game.post("vote", day=1, upto_post=5).text == out == game.post("vote", day=1, floor=5).text
+    assert game.post("vote", day=1).text != out
+    with pytest.raises(UserError) as exc:
+        api.open_game(m42).post("vote", day=2, floor=5)
+    assert "--floor/--upto-post" in str(exc.value) and "mafia" in str(exc.value)
+
+
+def test_the_library_takes_one_dump_a_number_for_a_batch_and_a_commands_defaults(tmp_path):
+    shutil.copytree(EXAMPLES / "mafia", tmp_path / "mafia")
+    game = api.open_game(tmp_path / "mafia")
+    said = game.command("replace", slot="Pine", player="NewPine", post=9)  # --account left out, as on the command line
+    assert "NewPine" in said.text and game.events()[-1]["type"] == "replace"
+    dump = tmp_path / "more.txt"
+    dump.write_text("#900 NewPine 2011-04-01 10:00\nhello\n", encoding="utf-8")
+    assert "1" in game.import_posts(str(dump), thread="vote", day=1).text  # one path, not a list
+    batch = next(e for e in reversed(game.events()) if e["type"] == "import")["batch"]
+    assert game.undo(batch=int(batch)).text  # a number, as the command line's text

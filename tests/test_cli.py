@@ -236,3 +236,22 @@ def test_unexpected_error_writes_a_report_not_a_traceback(capsys, monkeypatch, t
     code, _, err = run(capsys, "tally", EXAMPLE, "--day", "2")
     assert code == 3 and "内部错误" in err and "Traceback" not in err
     assert list(tmp_path.glob("modtool-crash-*.log"))
+
+
+def test_a_mistyped_thread_is_refused_once_before_any_post_is_read(tmp_path, capsys):
+    import shutil
+
+    shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "m42", tmp_path / "g")
+    dump = Path(__file__).resolve().parents[1] / "examples" / "m42" / "dumps" / "day2-vote-page1.json"
+    from modtool.core.recording import import_posts
+    from modtool.core.problems import UserError
+
+    with pytest.raises(UserError) as exc:
+        import_posts(tmp_path / "g", [dump], "vot", 2)
+    assert len(exc.value.problems) == 1 and "vot" in str(exc.value.problems[0])
+
+
+def test_announce_in_a_games_folder_offers_that_games_kinds_only(capsys):
+    root = Path(__file__).resolve().parents[1] / "examples"
+    code, out, err = run(capsys, "announce", root / "mafia", "votes")
+    assert code == 2 and "vote" in err and "day-start" not in err and "nominations" not in err

@@ -19,6 +19,7 @@ import typer
 from modtool.cli.commands import _games_help, _kinds_help, app
 from modtool.cli.confirm import confirm_option
 from modtool.cli.console import utf8_args
+from modtool.cli.options import Choice
 from modtool.cli.dispatch import Clash, command_name, game_of_command, pack_commands
 from modtool.cli.errors import bad_argument as _bad_argument, crashed as _crashed, interrupted as _interrupted
 from modtool.cli.errors import usage_message as _usage_message
@@ -158,6 +159,18 @@ def _offer_new_options(tree, game: str | None) -> None:
             param.hidden = True
 
 
+def _offer_kinds(tree, game: str | None) -> None:
+    """``announce`` in a run for game X takes X's post kinds only: a mistyped kind is
+    refused naming those (not every game's)."""
+    pack = all_packs().get(game) if game else None
+    cmd = getattr(tree, "commands", {}).get("announce")
+    if pack is None or cmd is None or not pack.kinds:
+        return
+    for param in cmd.params:
+        if param.name == "kind":
+            param.type = Choice(tuple(pack.kinds))
+
+
 def _notice(message: str) -> None:
     typer.echo(t("注意：{notice}").format(notice=message), err=True)
 
@@ -217,6 +230,7 @@ def _main(argv: list[str] | None) -> None:
             for refused in refusals():  # an installed pack left out: said on every run, never silent
                 _notice(refused)
             _offer_new_options(tree, game)
+            _offer_kinds(tree, game)
 
             confirm_option(tree, writing - _NOT_GUARDED)
             rc = tree.main(args=args, prog_name="modtool", standalone_mode=False)

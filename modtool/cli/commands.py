@@ -20,6 +20,7 @@ from modtool.cli.packcommands import print_answer
 from modtool.core.announced import contradictions
 from modtool.core.events import describe_ref
 from modtool.core.i18n import Message, t
+from modtool.core.pack import post_floor_refused
 from modtool.core.problems import Problem, UserError
 from modtool.core.registry import all_packs, default_pack, get_pack
 from modtool.core.render import FORMAT_ALIASES, FORMATS
@@ -253,8 +254,7 @@ def announce(
         raise UserError(Problem(Message("命令行 --image"), "--image 和 --image-url 只用于 vote 帖（现在是「{kind}」）", kind=kind))
     pack = get_pack(gd.game.id)
     if floor is not None and not pack.announce_upto:
-        raise UserError(Problem(Message("命令行 {option}", option="--upto-post"), "这局游戏（{game}）的公告不按帖号截止：--upto-post 只用于 {games}（什么也没写）",
-                                game=gd.game.id, games=t("、").join(p.id for p in all_packs().values() if p.announce_upto)))
+        raise post_floor_refused(gd.game.id)
     options = {**({"floor": floor} if floor is not None else {}), "day": day, "night": night, "close": close, "card": card_no, "seat": seat, "character": character,
                "told_at": told_at, "title": title,
                "image": image_url or (t("上传票型图后把图片地址填在这里") if image else None)}

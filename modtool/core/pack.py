@@ -291,6 +291,17 @@ class GamePack:
                    for name in (command, query) if hasattr(GamePack, name))
 
 
+def post_floor_refused(game: str) -> UserError:
+    """The refusal of ``announce --floor/--upto-post`` (``modtool.api.Game.post(floor=)``)
+    for a game whose posts are not cut at a floor (``GamePack.announce_upto``)."""
+    from modtool.core.i18n import Listing, Message
+    from modtool.core.registry import all_packs
+
+    return UserError(Problem(Message("命令行 {option}", option="--floor/--upto-post"),
+                             "这局游戏（{game}）的公告不按楼层或帖号截止：--floor/--upto-post 只用于 {games}（什么也没写）",
+                             game=game, games=Listing([p.id for p in all_packs().values() if p.announce_upto])))
+
+
 def unsupported(command: str, gd) -> UserError:
     """The refusal of a shared command the game of ``gd`` does not answer."""
     tr = words_for_language(get_pack(gd.game.id).language)

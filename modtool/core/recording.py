@@ -21,7 +21,7 @@ from modtool.core.importer import plan_import
 from modtool.core.pack import NEW_OPTIONS
 from modtool.core.problems import Problem, UserError, damage, refusals
 from modtool.core.registry import get_pack
-from modtool.core.schema import event_name
+from modtool.core.schema import THREADS, event_name
 from modtool.core.soundness import game_problems, refusals_text, require_sound, require_sound_after
 from modtool.core.upgrade import id_warnings
 from modtool.core.view import View
@@ -77,6 +77,9 @@ def import_posts(game_dir: Path, files: list[Path], thread: str, day: int, *, dr
     """Import the posts of ``files`` into the game as day ``day``'s ``thread``, once each
     (``dry_run``: plan and tell, write nothing). ``progress(done, total)`` is told
     while a long import reads; ``shown_as``: the folder as the director typed it."""
+    if thread not in THREADS:  # once, before any post is read (not once a post)
+        raise UserError(Problem(Message("命令行 --thread"), "应为 {value} 之一，而不是「{value2}」",
+                                value=Listing(list(THREADS)), value2=thread))
     gd = open_game(game_dir)
     game = shown_as or str(game_dir)
     if not dry_run:
