@@ -160,3 +160,12 @@ def test_a_folder_of_games(tmp_path):
         status, page = request(url, "GET", "/")
         assert status == 200 and "/g/m42/" in page and "/g/mafia/" in page
         assert "7 to lynch" in request(url, "GET", "/g/mafia/")[1]
+
+
+def test_a_games_own_queries_are_titled_in_its_directors_words():
+    """M42's panels read 每个角色的牌 …, not the query ids cards/schedule/flags."""
+    from modtool import api
+    from modtool.desk.pages import glance
+
+    titles = [p["title"] for p in glance(api.open_game(Path(__file__).resolve().parents[1] / "examples" / "m42"))["panels"]]
+    assert titles[2:] == ["每个角色的牌", "讨论日的时间表", "需要导演留意的帖子"], titles

@@ -11,6 +11,8 @@ values) before the library runs the command with its own checks.
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 from modtool import api
@@ -43,10 +45,20 @@ def glance(game: api.Game) -> dict:
         if pack.answers("tally"):
             panels.append({"key": "tally", "title": t("计票"), **_answer(game.tally)})
         for name in pack.views():
-            panels.append({"key": name, "title": name, **_answer(lambda n=name: game.view(n))})
+            panels.append({"key": name, "title": _view_title(pack, name), **_answer(lambda n=name: game.view(n))})
         problems = [str(p) for p in game.problems()]
         return {"panels": panels, "problems": problems, "chart": pack.answers("chart"),
                 "grimoire": "grimoire" in game.commands()}
+
+
+def _view_title(pack, name: str) -> str:
+    """A game's own query as its director reads it: the head of its command's help
+    ("每个角色的牌" for M42's ``cards``), else its name."""
+    command = next((c for c in pack.commands() if c.name == name), None)
+    if command is None:
+        return name
+    head = re.split(r"[：:。.]", t(command.help).strip().splitlines()[0], maxsplit=1)[0].strip()
+    return head or name
 
 
 def posts(game: api.Game) -> list[dict]:
