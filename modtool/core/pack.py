@@ -62,7 +62,9 @@ overrides only what it has):
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
 from modtool.core.i18n import Message
@@ -289,6 +291,21 @@ class GamePack:
         query = "post_view" if command == "announce" else f"{command}_view"
         return any(getattr(type(self), name, None) is not getattr(GamePack, name, None)
                    for name in (command, query) if hasattr(GamePack, name))
+
+
+def rules_loader(package: str) -> Callable[[str], ModuleType]:
+    """A pack's one deliberate lazy load: ``_load = rules_loader(__package__)`` in its
+    ``pack.py``, then ``_load("replay")`` (the pack's ``<package>.replay``) or
+    ``_load("modtool.core.x")`` (a core module by its full name) inside a hook.
+
+    Every run imports each ``pack.py`` (the registry lists the games, for ``--help``
+    too), so it imports at its top only what listing the game needs; the rules and the
+    core modules only they need load when a hook runs, and only the ones it uses.
+    tests/test_architecture.py reads each ``_load("...")`` as an import of that module."""
+    def load(module: str) -> ModuleType:
+        return import_module(module if module.startswith("modtool.") else f"{package}.{module}")
+
+    return load
 
 
 def post_floor_refused(game: str) -> UserError:

@@ -11,30 +11,19 @@ only formats a mafia game imports) and brings the host's fact commands (``replac
 from __future__ import annotations
 
 from datetime import tzinfo
-from importlib import import_module
 from pathlib import Path
-from types import ModuleType
 from typing import Optional
 
 from modtool import ledger
 from modtool.core.games import data_dir, load_game
-from modtool.core.pack import GamePack
+from modtool.core.pack import GamePack, rules_loader
 from modtool.core.problems import Problem, UserError
 from modtool.core.render import render
 from modtool.core.view import View
 from modtool.packs.mafia.verbs import COMMANDS
 
 
-def _load(module: str) -> ModuleType:
-    """``module`` (this pack's ``modtool.packs.mafia.<module>``, or a core module by its full name),
-    imported on a hook's first use.
-
-    The one deliberate lazy load here, instead of an import inside each hook: every run
-    imports pack.py (the registry lists the games, for ``--help`` too), so its top imports
-    only what listing the game needs; the rules (replay, queries, answers, chart, ...) and
-    the core modules only they need load when a hook runs, and only the ones it uses.
-    tests/test_architecture.py reads each ``_load("...")`` as an import of that module."""
-    return import_module(module if module.startswith("modtool.") else f"{__package__}.{module}")
+_load = rules_loader(__package__)  # the one lazy load of the rules (modtool.core.pack.rules_loader)
 
 
 def _(message: str) -> str:
