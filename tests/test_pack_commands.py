@@ -213,3 +213,18 @@ def test_a_command_returns_values_and_prints_nothing_itself(tmp_path, capsys):
         assert (code, out, err) == (0, "第 4 天\n", "注意：只是测试\n")
     finally:
         registry.unregister("hands")
+
+
+def test_a_shared_commands_option_a_game_does_not_read_is_hidden_and_refused_never_ignored(capsys):
+    """mafia reads no --close (a forum-mafia day is cut at a post or a time): tally --close
+    was silently ignored; now it is refused naming what the game's tally takes, and its
+    help leaves out the other games' options (GamePack.options_read)."""
+    mafia = ROOT / "examples" / "mafia"
+    code, out, err = run(capsys, "tally", mafia, "--day", 1, "--close", "2011-04-08 17:30")
+    assert code == 1 and "--close" in err and "--upto-post" not in err and "--floor" in err and out == ""
+    code, out, err = run(capsys, "announce", mafia, "vote", "--seat", 3)
+    assert code == 1 and "--seat" in err and "--upto-post" in err
+    code, out, err = run(capsys, "announce", mafia, "--help")
+    assert code == 0 and "--upto-post" in out and "--seat" not in out and "--told-at" not in out
+    code, out, err = run(capsys, "announce", ROOT / "examples" / "zhenhuan", "--help")
+    assert "--seat" in out  # a game that declares nothing is offered every option

@@ -23,14 +23,14 @@ from modtool.cli.options import Choice
 from modtool.cli.dispatch import Clash, command_name, game_of_command, pack_commands
 from modtool.cli.errors import bad_argument as _bad_argument, crashed as _crashed, interrupted as _interrupted
 from modtool.cli.errors import usage_message as _usage_message
-from modtool.core.i18n import Listing, t
+from modtool.core.i18n import Listing, Message, t
 from modtool.cli.help import command_tree
 from modtool.cli.language import begin
 from modtool.cli.words import install, restore
 from modtool.core import registry
 from modtool.core.pack import NEW_OPTIONS
 from modtool.core.registry import all_packs, refusals
-from modtool.core.problems import RecordedRefusal, UserError
+from modtool.core.problems import Problem, RecordedRefusal, UserError
 from modtool.ledger import _report
 from modtool.ledger._lock import EXCLUSIVE, session, SHARED
 
@@ -159,6 +159,30 @@ def _offer_new_options(tree, game: str | None) -> None:
             param.hidden = True
 
 
+def _offer_read_options(tree, game: str | None) -> None:
+    """A shared command in a run for game X offers the options X reads (GamePack.options_read):
+    the others are hidden from its help and refused when given, naming those it takes."""
+    pack = all_packs().get(game) if game else None
+    for name, reads in (pack.options_read if pack else {}).items():
+        cmd = getattr(tree, "commands", {}).get(name)
+        if cmd is None:
+            continue
+        unread = {p.name: p for p in cmd.params if p.param_type_name == "option" and p.name not in reads}
+        for p in unread.values():
+            p.hidden = True
+        taken = [p.opts[0] for p in cmd.params if p.param_type_name == "option" and p.name in reads]
+
+        def run(*args, _callback=cmd.callback, _unread=unread, _taken=taken, _command=name, **kwargs):
+            for key, p in _unread.items():
+                if kwargs.get(key) not in (None, False, (), []) and kwargs.get(key) != p.default:
+                    raise UserError(Problem(Message("命令行 {option}", option=p.opts[0]),
+                                            "游戏 {game} 不用这个选项；它的 {command} 可用：{options}（什么也没写）",
+                                            game=pack.id, command=_command, options=Listing(_taken)))
+            return _callback(*args, **kwargs)
+
+        cmd.callback = run
+
+
 def _offer_kinds(tree, game: str | None) -> None:
     """``announce`` in a run for game X takes X's post kinds only: a mistyped kind is
     refused naming those (not every game's)."""
@@ -231,6 +255,7 @@ def _main(argv: list[str] | None) -> None:
                 _notice(refused)
             _offer_new_options(tree, game)
             _offer_kinds(tree, game)
+            _offer_read_options(tree, game)
 
             confirm_option(tree, writing - _NOT_GUARDED)
             rc = tree.main(args=args, prog_name="modtool", standalone_mode=False)

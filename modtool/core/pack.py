@@ -45,6 +45,8 @@ overrides only what it has):
 ``zone_event``              the event type (field ``zone``) by which the
                             director sets the game's zone from then on
 ``announce_upto``           True: ``announce`` reads --upto-post (as at a post)
+``options_read``            per shared command, the options this game reads;
+                            the others are hidden from its help and refused
 ``known_account(gd, a)``    an account import knows beyond the roster
 ``import_notices(...)``     notices after an import (posts outside the day …)
 ``tally_view/status_view/`` the shared queries, answered by this game as
@@ -116,6 +118,11 @@ class GamePack:
     # ``announce`` renders a post as at a post number (``--upto-post``/``--floor``, in
     # ``query.floor``); the core refuses the option for a game that does not read it.
     announce_upto: bool = False
+    # The options of a shared command (``tally``, ``announce``…) this game reads, by the
+    # command's parameter names: ``{"tally": frozenset({"day", "floor", …})}``. The others
+    # are hidden from its ``--help`` and refused when given (never silently ignored). A
+    # command not listed: every option offered.
+    options_read: dict[str, frozenset[str]] = {}
 
     # --- data -------------------------------------------------------------
     def data_file(self) -> Path:

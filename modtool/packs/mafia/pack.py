@@ -195,6 +195,10 @@ class MafiaPack(GamePack):
     zone_event = "timezone"
     # announce vote --upto-post N: the count as at post N (query.floor).
     announce_upto = True
+    # A forum-mafia day is cut at a post or a time; --close, --card, --seat, --told-at … are other games'.
+    options_read = {"tally": frozenset({"day", "floor", "at", "as_json"}),
+                    "announce": frozenset({"day", "fmt_", "floor", "title", "image", "image_url"}),
+                    "chart": frozenset({"out", "day", "floor", "at", "font"})}
 
     def status_view(self, game_dir, gd):
         if gd.problems:
