@@ -15,6 +15,7 @@ from modtool.core.timespan import check
 from modtool.core.timeutil import fmt, parse_time
 from modtool.packs.mafia.day import days, facts
 from modtool.packs.mafia.messages import Msg, _
+from modtool.packs.mafia.zones import has_region
 from modtool.core.command import Said
 from modtool.core.gamefile import open_game
 from modtool.core.problems import Problem, UserError
@@ -168,6 +169,16 @@ def _slot_of_account(gd, account: str) -> str | None:
     return None
 
 
+def region_problem(name: str) -> Msg:
+    """Why ``name``, a zone without a region (CET, EST, …), is not the game's zone, with region zones to choose."""
+    from modtool.packs.mafia.zones import region_zones
+
+    return Msg("\"{zone}\" names no region: the IANA zone {zone} follows daylight saving, while a time typed "
+               "as \"… {zone}\" is a fixed offset, so the two would differ by an hour in summer; write the zone "
+               "of a place (did you mean {names}?) or UTC (nothing was written)", zone=name,
+               names=" or ".join(region_zones(name)) or "UTC")
+
+
 def timezone(game_dir: Path, zone: str) -> Said:
     """The game's zone from now on (a ``timezone`` fact; times recorded before keep their instants)."""
     from zoneinfo import available_timezones
@@ -177,9 +188,12 @@ def timezone(game_dir: Path, zone: str) -> Said:
     gd = _game(game_dir)
     name = zone.strip()
     names = available_timezones()
+    folded = {n.casefold(): n for n in names}
+    known = name if name in names else folded.get(name.casefold())
+    if known is not None and not has_region(known):  # CET follows DST, a typed "… CET" does not: name a place
+        raise UserError(Problem(Msg("command line ZONE"), region_problem(known)))
     if name not in names:
-        folded = {n.casefold(): n for n in names}
-        guess = folded.get(name.casefold()) or closest(name, sorted(names))
+        guess = known or closest(name, sorted(names))
         tail = _(" (did you mean {name}?)").format(name=guess) if guess else ""
         raise UserError(Problem(Msg("command line ZONE"), Msg(
             "\"{zone}\" is not a time zone name{tail}; write an IANA name such as Europe/Berlin or UTC "
