@@ -128,3 +128,78 @@ def test_timezone_option_without_a_region_is_named_when_the_game_opens(tmp_path,
                                    encoding="utf-8")
     code, out, err = run_cli(capsys, "tally", g)
     assert code == 1 and "CET" in err and "Europe/Berlin" in err, err
+
+
+# --- 8. a dead slot is not replaced (MS-R4) ------------------------------------------------------
+
+def test_ms_r4_replace_refuses_a_dead_slot_naming_the_death(tmp_path, capsys):
+    g = two_days(tmp_path)
+    assert run_cli(capsys, "death", g, "Bob", "--post", "50", "--how", "killed Night 1")[0] == 0
+    before = _ledger(g)
+    code, _, err = run_cli(capsys, "replace", g, "Bob", "Zed", "--post", "60")
+    assert code == 1 and "Bob is dead" in err and "killed Night 1" in err and "#50" in err, err
+    assert "nothing was written" in err and _ledger(g) == before
+    assert run_cli(capsys, "replace", g, "Bob", "Zed", "--post", "30")[0] == 0  # before the death: a replacement
+
+
+def test_ms_r4_replace_refuses_a_slot_lynched_by_a_lynch_fact(tmp_path, capsys):
+    g = lynch_then_day2(tmp_path)
+    assert run_cli(capsys, "lynch", g, "Bob", "--day", "1", "--post", "48")[0] == 0
+    code, _, err = run_cli(capsys, "replace", g, "Bob", "Zed", "--post", "60")
+    assert code == 1 and "Bob is dead" in err and "lynched Day 1" in err and "#48" in err, err
+
+
+# --- 10. a host account that never posted ----------------------------------------------------------
+
+def test_host_of_an_account_that_never_posted_says_so_with_a_did_you_mean(tmp_path, capsys):
+    """Accepted (a host account may be declared before its posts are imported), with a clear note."""
+    g = two_days(tmp_path)
+    code, out, err = run_cli(capsys, "host", g, "Hots")
+    assert code == 0 and "Hots never posted in the saved posts (did you mean Host?)" in err and "undo" in err, err
+    code, out, err = run_cli(capsys, "host", g, "Host")
+    assert code == 0 and err == ""
+    # a host who takes over after the saved posts
+    code, out, err = run_cli(capsys, "host", g, "Newhost", "--from-post", "60")
+    assert code == 0 and "no saved post is by newhost yet" in err.lower(), out + err
+
+
+# --- 11. the same standing votes twice ---------------------------------------------------------------
+
+def test_ms_r6_the_same_standing_votes_again_write_nothing(tmp_path, capsys):
+    g = game(tmp_path, LATER)
+    assert run_cli(capsys, "standing", g, "--day", "1", "Alice: Bob", "Erin: Bob")[0] == 0
+    before = _ledger(g)
+    code, out, err = run_cli(capsys, "standing", g, "--day", "1", "Alice: Bob", "Erin: Bob")
+    assert code == 0 and "already recorded" in out and "nothing written" in out.lower(), out + err
+    assert _ledger(g) == before
+    assert run_cli(capsys, "standing", g, "--day", "1", "Alice: Bob", "Erin: Carol")[0] == 0
+    assert _ledger(g) != before
+
+
+# --- 12. a replacement the host has not recorded yet (MS-R4, MS-R6) ----------------------------------
+
+def test_ms_r6_a_count_naming_a_posting_account_not_in_the_roster_suggests_replace(tmp_path, capsys):
+    count = "Vote Count 1.3\n Bob 2 Alice Zed\nNot voting: Carol, Dave, Erin, Fred, Bob"
+    g = game(tmp_path, [(15, "Zed", "Hi, I am replacing Mary Ann."), (19, "Host", count), *LATER])
+    code, _, err = run_cli(capsys, "standing", g, "--from-post", "19")
+    assert code == 1 and "modtool replace" in err and "Zed" in err and "alias" not in err, err
+
+
+def test_ms_r6_a_typed_vote_naming_a_posting_account_not_in_the_roster_suggests_replace(tmp_path, capsys):
+    g = game(tmp_path, [(15, "Zed", "Hi, I am replacing Mary Ann."), *LATER])
+    code, _, err = run_cli(capsys, "standing", g, "--day", "1", "Zed: Bob")
+    assert code == 1 and "modtool replace" in err and "Zed" in err, err
+
+
+# --- 15. a day known only by its lynch fact (MS-R6) -------------------------------------------------
+
+def test_ms_r6_a_day_known_only_by_its_lynch_fact_tallies_as_that_lynch(tmp_path, capsys):
+    g = lynch_then_day2(tmp_path)
+    assert run_cli(capsys, "lynch", g, "Bob", "--day", "1", "--post", "48")[0] == 0
+    code, out, err = run_cli(capsys, "tally", g, "--day", "1")
+    assert code == 0, err
+    assert "Bob was lynched" in out and "#48" in out and "no posts saved" in out
+    data = json.loads(run_cli(capsys, "tally", g, "--day", "1", "--json")[1])
+    assert (data["lynched"], data["hammer_post"], data["lynch_recorded"]) == ("Bob", 48, True)
+    code, _, err = run_cli(capsys, "deadline", g, "--day", "1", "--at", "2011-03-25 12:00")
+    assert code == 1 and "lynch" in err and "#48" in err and "has not started" not in err, err

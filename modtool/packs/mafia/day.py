@@ -175,6 +175,32 @@ def is_host(gd, account: str, post: int) -> bool:
     return since is not None and post >= since
 
 
+def unrecorded_players(gd) -> list[str]:
+    """Accounts with saved posts that were no slot's when they posted and are no host's: most
+    likely a replacement the host has not recorded yet (``modtool replace``, MS-R4)."""
+    f = facts(gd)
+    found: dict[str, None] = {}
+    for p in f.posts:
+        if f.slots.of_author(p.author, p.floor) is None and not is_host(gd, p.author, p.floor) \
+                and f.slots.find(p.author) is None:
+            found.setdefault(p.author, None)
+    return list(found)
+
+
+def unrecorded_named(gd, text: str) -> str | None:
+    """The account of ``unrecorded_players`` that ``text`` starts with (any case, whole words), the longest."""
+    folded = text.casefold()
+    hits = [a for a in unrecorded_players(gd) if folded.startswith(a.casefold())
+            and (len(text) == len(a) or not (text[len(a)].isalnum() or text[len(a)] == "_"))]
+    return max(hits, key=len) if hits else None
+
+
+def replace_hint(name: str) -> Msg:
+    """MS-R4: a name that is a posting account but plays no slot yet."""
+    return Msg("\"{name}\" posts in the thread but plays no slot yet: if {name} replaced a player, record it "
+               "first with modtool replace GAME_DIR SLOT \"{name}\" --post N (the host's announcement)", name=name)
+
+
 def days(gd) -> list[int]:
     return sorted(facts(gd).starts)
 
