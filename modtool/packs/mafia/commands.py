@@ -15,6 +15,7 @@ from modtool.core.timespan import check
 from modtool.core.timeutil import fmt, parse_time
 from modtool.packs.mafia.day import days, facts
 from modtool.packs.mafia.messages import Msg, _
+from modtool.packs.mafia.zones import has_region
 from modtool.core.command import Said
 from modtool.core.gamefile import open_game
 from modtool.core.problems import Problem, UserError
@@ -64,6 +65,11 @@ def replace(game_dir: Path, slot: str, player: str, post: int, account: str | No
     player = " ".join(player.split())
     if not player:
         raise UserError(Problem(Msg("command line PLAYER"), Msg("the new player's name is empty")))
+    died = _death_of(gd, key, post)
+    if died is not None:  # MS-R4: a replacement takes over a living slot
+        raise UserError(Problem(Msg("command line SLOT"), Msg("{name} is dead: {how}, post #{at}; a dead slot is not "
+                                                             "replaced (nothing was written)", name=facts(gd).slots.name(key, post),
+                                                             how=died[0], at=died[1])))
     taken = facts(gd).slots.find(player)
     if taken is not None:
         raise UserError(Problem(Msg("command line PLAYER"), Msg("\"{player}\" already plays or played a slot ({slot})", player=player, slot=taken)))
@@ -73,6 +79,21 @@ def replace(game_dir: Path, slot: str, player: str, post: int, account: str | No
     _append(game_dir, gd, ev)
     return Said.lines(_("{player} replaces {old} in slot {slot} from post #{post} on.").format(
         player=player, old=facts(gd).slots.name(key, post), slot=key, post=post))
+
+
+def _death_of(gd, key: str, post: int) -> tuple[str, int] | None:
+    """How and where slot ``key`` died at or before post ``post``: a death fact, a recorded
+    lynch (MS-R6) or a replayed one (MS-R3); None while it lives."""
+    from modtool.packs.mafia.day import NO_LYNCH, tally_day
+
+    found = [(d.get("how") or _("dead"), d["post"]) for d in facts(gd).deaths if d["slot"] == key and d["post"] <= post]
+    found += [(_("lynched Day {day}").format(day=e.data["day"]), e.data["post"]) for e in gd.of_type("lynch")
+              if e.data.get("slot") == key and e.data["post"] <= post]
+    for day in days(gd):
+        t = tally_day(gd, day)
+        if t.lynched == key and t.lynched != NO_LYNCH and t.hammer_post is not None and t.hammer_post <= post:
+            found.append((_("lynched Day {day}").format(day=day), t.hammer_post))
+    return min(found, key=lambda f: f[1]) if found else None
 
 
 def death(game_dir: Path, who: str, post: int, how: str | None) -> Said:
@@ -110,6 +131,14 @@ def deadline(game_dir: Path, day: int, at: str, note: str | None) -> Said:
     gd = _game(game_dir)
 
     known = days(gd)
+    from modtool.packs.mafia.day import lynch_of
+
+    recorded = lynch_of(gd, day) if day not in known else None
+    if recorded is not None:  # MS-R6: a day known only by its lynch has no posts for a deadline to close
+        raise UserError(Problem(Msg("command line --day"), Msg(
+            "day {day} is known only by its lynch ({name}, the host's post #{post}): none of its posts are saved, "
+            "so it has no deadline to record (nothing was written)", day=day,
+            name=facts(gd).slots.name(recorded["slot"], recorded["post"]), post=recorded["post"])))
     if day not in known:  # a deadline for a day that never started: a typo of the day
         raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
                                                           "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)) or Msg("none"))))
@@ -151,13 +180,28 @@ def host(game_dir: Path, account: str, from_post: int | None) -> Said:
         raise UserError(Problem(Msg("command line --from-post"), Msg(
             "{account} plays or played slot {slot}: give --from-post N, the first post it hosts from, so its "
             "posts before it still count as votes (nothing was written)", account=account, slot=plays)))
+    note = ()
+    posting = {p.author.casefold(): p.author for p in facts(gd).posts}
+    if posting and account.casefold() not in posting:  # no posts saved yet: nothing to check it against
+        # Accepted (its posts may come in a later import), but said: a typo would leave the host's counts read as votes.
+        last = facts(gd).posts[-1].floor
+        if from_post is not None and from_post > last:
+            note = (_("No saved post is by {account} yet (it hosts from #{post}, after the last saved post #{last}).")
+                    .format(account=account, post=from_post, last=last),)
+        else:
+            from modtool.core.text import closest
+
+            guess = closest(account, sorted(posting.values()))
+            tail = _(" (did you mean {name}?)").format(name=guess) if guess else ""
+            note = (_("{account} never posted in the saved posts{tail}. If that is a typo, take it back with "
+                      "modtool undo GAME_DIR and give the account as the forum shows it.").format(account=account, tail=tail),)
     ev = {"type": "host", "account": account}
     if from_post is not None:
         ev["post"] = from_post
     _append(game_dir, gd, ev)
     since = _(" from post #{post} on").format(post=from_post) if from_post is not None else ""
     return Said.lines(_("{account} is a host account{since}: its posts are never read as votes.").format(
-        account=account, since=since))
+        account=account, since=since), notes=note)
 
 
 def _slot_of_account(gd, account: str) -> str | None:
@@ -166,6 +210,16 @@ def _slot_of_account(gd, account: str) -> str | None:
         if any(acc.casefold() == folded for _post, _name, acc in slot.players):
             return slot.key
     return None
+
+
+def region_problem(name: str) -> Msg:
+    """Why ``name``, a zone without a region (CET, EST, …), is not the game's zone, with region zones to choose."""
+    from modtool.packs.mafia.zones import region_zones
+
+    return Msg("\"{zone}\" names no region: the IANA zone {zone} follows daylight saving, while a time typed "
+               "as \"… {zone}\" is a fixed offset, so the two would differ by an hour in summer; write the zone "
+               "of a place (did you mean {names}?) or UTC (nothing was written)", zone=name,
+               names=" or ".join(region_zones(name)) or "UTC")
 
 
 def timezone(game_dir: Path, zone: str) -> Said:
@@ -177,9 +231,12 @@ def timezone(game_dir: Path, zone: str) -> Said:
     gd = _game(game_dir)
     name = zone.strip()
     names = available_timezones()
+    folded = {n.casefold(): n for n in names}
+    known = name if name in names else folded.get(name.casefold())
+    if known is not None and not has_region(known):  # CET follows DST, a typed "… CET" does not: name a place
+        raise UserError(Problem(Msg("command line ZONE"), region_problem(known)))
     if name not in names:
-        folded = {n.casefold(): n for n in names}
-        guess = folded.get(name.casefold()) or closest(name, sorted(names))
+        guess = known or closest(name, sorted(names))
         tail = _(" (did you mean {name}?)").format(name=guess) if guess else ""
         raise UserError(Problem(Msg("command line ZONE"), Msg(
             "\"{zone}\" is not a time zone name{tail}; write an IANA name such as Europe/Berlin or UTC "
@@ -260,6 +317,12 @@ def _typed_votes(gd, votes: list[str], living: list[str], post: int) -> list[tup
             if what == "target" and " ".join(label.split()).casefold().replace("-", " ").replace("_", " ") in ("no lynch", "nolynch"):
                 keys.append(NO_LYNCH_TARGET)
                 continue
+            if facts(gd).slots.find(label) is None:
+                from modtool.packs.mafia.day import replace_hint, unrecorded_named
+
+                account = unrecorded_named(gd, label)
+                if account is not None and account.casefold() == label.casefold():
+                    raise UserError(Problem(Msg("command line VOTES"), replace_hint(account)))
             key = slot_arg(gd, label, "VOTES")
             if key not in living:
                 raise UserError(Problem(Msg("command line VOTES"), Msg("\"{line}\": {name} is not alive at post #{post}",
@@ -348,6 +411,11 @@ def standing(game_dir: Path, votes: list[str] | None, day: int | None, post: int
     if from_post is not None:
         ev["from_post"] = from_post
     before = [e for e in gd.of_type("standing") if e.data.get("day") == day]
+    fields = ("day", "post", "votes", "not_voting", "from_post")  # the fact's own fields (not its id)
+    if before and all(before[-1].data.get(k) == ev.get(k) for k in fields):
+        lines.append(_("These votes standing are already recorded for day {day} at post #{post}; nothing written.")
+                     .format(day=day, post=at))
+        return Said.lines(*lines, notes=tuple(notes))
     _append(game_dir, gd, ev)
     if before:
         notes.append(_("It replaces the votes standing recorded before for day {day} (post #{post}).").format(

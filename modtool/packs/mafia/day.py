@@ -175,6 +175,32 @@ def is_host(gd, account: str, post: int) -> bool:
     return since is not None and post >= since
 
 
+def unrecorded_players(gd) -> list[str]:
+    """Accounts with saved posts that were no slot's when they posted and are no host's: most
+    likely a replacement the host has not recorded yet (``modtool replace``, MS-R4)."""
+    f = facts(gd)
+    found: dict[str, None] = {}
+    for p in f.posts:
+        if f.slots.of_author(p.author, p.floor) is None and not is_host(gd, p.author, p.floor) \
+                and f.slots.find(p.author) is None:
+            found.setdefault(p.author, None)
+    return list(found)
+
+
+def unrecorded_named(gd, text: str) -> str | None:
+    """The account of ``unrecorded_players`` that ``text`` starts with (any case, whole words), the longest."""
+    folded = text.casefold()
+    hits = [a for a in unrecorded_players(gd) if folded.startswith(a.casefold())
+            and (len(text) == len(a) or not (text[len(a)].isalnum() or text[len(a)] == "_"))]
+    return max(hits, key=len) if hits else None
+
+
+def replace_hint(name: str) -> Msg:
+    """MS-R4: a name that is a posting account but plays no slot yet."""
+    return Msg("\"{name}\" posts in the thread but plays no slot yet: if {name} replaced a player, record it "
+               "first with modtool replace GAME_DIR SLOT \"{name}\" --post N (the host's announcement)", name=name)
+
+
 def days(gd) -> list[int]:
     return sorted(facts(gd).starts)
 
@@ -253,6 +279,44 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
     if t.deadline_passed:
         _at_deadline(gd, t)
     return t
+
+
+def day_upto(gd, day: int | None, upto_post: int) -> int:
+    """The day a count as at post ``upto_post`` is of: the day given, or else the day whose posts
+    hold it. Refused (``UserError``) where that day's posts do not hold it (the post just before a day
+    given is its opening count: no post read), and where the votes
+    standing at it are not known (MS-R6: before the host's recorded standing votes)."""
+    f = facts(gd)
+    ordered = sorted(f.starts.items(), key=lambda kv: kv[1])
+    given = day
+    if day is None:
+        held = [d for d, p in ordered if p <= upto_post]
+        if not held:
+            if not ordered:
+                return 1
+            first, first_post = ordered[0]
+            raise UserError(Problem(Msg("command line --upto-post"), Msg(
+                "post #{post} is before day {day} starts (#{start}): no day holds it", post=upto_post, day=first,
+                start=first_post)))
+        day = held[-1]
+    start = f.starts.get(day)
+    if start is not None:
+        later = [p for d, p in f.starts.items() if d > day]
+        end = min(later) - 1 if later else None
+        # The post just before the day's start, with the day given: the count as the day opened (D.0), no post read.
+        if upto_post < start - 1 or upto_post == start - 1 and given is None or (end is not None and upto_post > end):
+            span = (Msg("its posts run from #{start} to #{end}", start=start, end=end) if end is not None
+                    else Msg("its posts run from #{start} on", start=start))
+            raise UserError(Problem(Msg("command line --upto-post"), Msg(
+                "post #{post} is not a post of day {day}: {span}", post=upto_post, day=day, span=span)))
+        standing = standing_of(gd, day)
+        if standing is not None and upto_post < standing["post"]:
+            saved = _day_posts(f, day, None)
+            both = bool(saved) and saved[0].floor >= standing["post"]
+            raise UserError(Problem(Msg("command line --upto-post"), Msg(
+                "the votes before #{post} are not known: {which} start at #{post} (MS-R6)", post=standing["post"],
+                which=Msg("the saved posts and the standing votes") if both else Msg("the standing votes"))))
+    return day
 
 
 def standing_of(gd, day: int) -> dict | None:

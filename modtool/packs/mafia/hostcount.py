@@ -72,7 +72,8 @@ def _refuse(post: int, message: str, **args):
 class _Names:
     """The game's names for slots, matched at the start of a text, longest first, in any case."""
 
-    def __init__(self, slots):
+    def __init__(self, slots, unrecorded=lambda text: None):
+        self.unrecorded = unrecorded  # a posting account not in the roster that a text starts with (MS-R4)
         self.labels = sorted({**{k.casefold(): v for k, v in slots.labels.items()},
                               **{lab: NO_LYNCH for lab in _NO_LYNCH_LABELS}}.items(), key=lambda kv: -len(kv[0]))
 
@@ -100,6 +101,11 @@ class _Names:
             hit = self.at_start(rest)
             if hit is None:
                 word = regex.split(r"[,;\n]", rest, maxsplit=1)[0].strip()
+                account = self.unrecorded(rest)
+                if account is not None:  # a replacement the host has not recorded yet: no alias, a replace
+                    from modtool.packs.mafia.day import replace_hint
+
+                    raise _refuse(post, "in \"{line}\": {hint}", line=line.strip(), hint=replace_hint(account))
                 raise _refuse(post, "in \"{line}\", \"{word}\" names no player of the game (declare an alias "
                                     "with modtool alias, or type the votes in)", line=line.strip(), word=word)
             key, length, clean = hit
@@ -112,7 +118,7 @@ class _Names:
 def read_count(gd, post_number: int, living: list[str]) -> Reading:
     """The vote count the host published in post ``post_number`` (a saved post), checked
     against the slots ``living`` there; refused (``UserError``) when it cannot be read whole."""
-    from modtool.packs.mafia.day import facts
+    from modtool.packs.mafia.day import facts, unrecorded_named
 
     f = facts(gd)
     post = next((p for p in f.posts if p.floor == post_number), None)
@@ -123,7 +129,7 @@ def read_count(gd, post_number: int, living: list[str]) -> Reading:
     if isinstance(split, MarkupError):
         raise _refuse(post_number, "its text could not be read")
     text = _TAG.sub("\n", split.own)
-    names = _Names(f.slots)
+    names = _Names(f.slots, lambda text: unrecorded_named(gd, text))
     anchor = _NOT_VOTING.search(text)
     rows: list[Row] = []
     forms: list[str] = []

@@ -98,8 +98,10 @@ def _day_tally(gd, day, upto_post, at):
     if gd.problems:
         raise UserError(gd.problems)
     known = _load("day").days(gd)
+    if upto_post is not None:  # the day that holds the post, or refused (outside the day, before the standing votes)
+        day = _load("day").day_upto(gd, day, upto_post)
     day = day if day is not None else (known[-1] if known else 1)
-    if known and day not in known:
+    if known and day not in known and _load("day").lynch_of(gd, day) is None:  # MS-R6: known by its lynch alone
         raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
                                                           "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)))))
     at_dt = _load("modtool.core.arguments").time_arg(at, gd.tz, "--at") if at else None
@@ -157,6 +159,17 @@ class MafiaPack(GamePack):
             raise UserError(Problem("argument --custom-roles", "a mafia setup is the host's own: there is no role set "
                                                                 "to check, so --custom-roles does not apply (nothing was written)"))
         return new_game(game_dir, roster), []
+
+    def check_options(self, options: dict, source: str) -> list:
+        """``timezone`` names a place (or UTC), not an abbreviation such as CET (``zones``)."""
+        name = str(options.get("timezone") or "UTC")
+        if _load("zones").has_region(name) or "/" in name:
+            return []
+        try:
+            _load("modtool.core.timeutil").zone(name)
+        except ValueError:
+            return []  # not a zone at all: the core names it
+        return [Problem(source, Msg("options → timezone: {why}", why=_load("commands").region_problem(name)))]
 
     def replay_problems(self, gd) -> list:
         return problems(gd)

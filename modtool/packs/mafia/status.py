@@ -2,7 +2,7 @@
 
 The day (the last one started); every slot, living or dead, with its current
 player and the former ones (MS-R4); how each dead slot died (the host's
-``death`` fact, or a lynch replayed, MS-R3); the standing votes, who is not
+``death`` fact, a lynch replayed, MS-R3, or the host's ``lynch`` fact, MS-R6); the standing votes, who is not
 voting, the majority and the deadline of the day (``views.tally_json``, the
 same as ``tally``); the host's accounts and the game's zone.
 """
@@ -26,7 +26,9 @@ def status_json(gd) -> dict:
     for d in sorted(f.deaths, key=lambda d: d["post"]):
         died.setdefault(d["slot"], {"how": d.get("how") or _("dead"), "post": d["post"], "day": None})
     tallies = {n: tally_day(gd, n) for n in started}
-    for n, t in tallies.items():
+    # MS-R6: a day known only by the host's ``lynch`` fact (its posts not saved) is not among the started ones
+    recorded = sorted({e.data["day"] for e in gd.of_type("lynch")} - set(started))
+    for n, t in sorted([*tallies.items(), *((n, tally_day(gd, n)) for n in recorded)]):
         if t.lynched not in (None, NO_LYNCH) and t.lynched not in died:
             died[t.lynched] = {"how": _("lynched Day {day}").format(day=n), "post": t.hammer_post, "day": n}
     rows = []

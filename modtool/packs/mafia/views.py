@@ -82,7 +82,8 @@ def tally_text(data: dict, deadline: str | None) -> str:
     if took:
         lines.append(took)
     if data["lynched"] and data.get("lynch_recorded"):
-        lines.append(_("{name} was lynched (recorded from the host's post #{post}; the day's posts were not replayed).")
+        lines.append(_("{name} was lynched, as the host announced at post #{post} (a lynch fact, MS-R6): the day has "
+                       "no posts saved, none were replayed.")
                      .format(name=data["lynched"], post=data["hammer_post"]))
     elif data["lynched"] and data["hammer_post"] is None:
         lines.append(_("{name} is lynched at the deadline with the most votes (deadline_rule: plurality, MS-R3).")
