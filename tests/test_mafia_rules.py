@@ -240,6 +240,6 @@ def test_ms_r3_the_deadline_command_records_it_and_the_count_post_says_so(tmp_pa
     assert got.returncode == 0 and got.stdout == "Day 1's deadline is 2011-03-25 12:05 (UTC).\n", got.stderr
     post = _run("announce", str(folder), "vote").stdout
     assert post.startswith("[b]Vote Count 1.final[/b]") and "The deadline passed without a majority: nobody is lynched." in post
-    assert "Deadline: 2011-03-25 12:05" in post
+    assert "Deadline: 2011-03-25 12:05 (UTC)" in post  # the zone named: players read it in many
     bad = _run("deadline", str(folder), "--day", "1", "--at", "tomorrow")
     assert bad.returncode == 1 and bad.stderr.startswith("Error: ") and "Traceback" not in bad.stderr

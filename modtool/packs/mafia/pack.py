@@ -123,7 +123,9 @@ def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_p
     data = _load("views").tally_json(gd, t)
     label = title or (_("Vote Count {day}.final").format(day=t.day) if t.hammer_post is not None or t.deadline_passed
                       else _("Vote Count {day}.{n}").format(day=t.day, n=_load("day").next_count_number(gd, t)))
-    context = _load("views").vote_post_context(data, label, data["deadline"])
+    # Players read the count in many zones: the public post names the deadline's own.
+    deadline = f"{data['deadline']} ({gd.tz})" if data["deadline"] else None
+    context = _load("views").vote_post_context({**data, "deadline": deadline}, label, deadline)
     return render(GAME_ID, kind, fmt, {**context, "image": image}, game_dir)
 
 
