@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import base64
 import json
+import os
+import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -31,7 +34,8 @@ class Page:
         self.profile = tempfile.TemporaryDirectory(prefix="modtool-desk-cdp-")
         self.proc = subprocess.Popen([browser.find(), *FLAGS, f"--user-data-dir={self.profile.name}",
                                       f"--window-size={width},{height}", "about:blank"],
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     start_new_session=True)  # its helpers in one group, killed together
         port_file = Path(self.profile.name) / "DevToolsActivePort"
         deadline = time.monotonic() + 30
         while not (port_file.is_file() and port_file.read_text().strip()):
@@ -94,6 +98,19 @@ class Page:
             if getattr(self, "ws", None):
                 self.ws.close()
         finally:
-            self.proc.kill()
+            # The whole group: a renderer left behind kept writing into the profile while it
+            # was removed ("Directory not empty", an error at teardown now and then).
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             self.proc.wait()
+            for _ in range(50):
+                try:
+                    shutil.rmtree(self.profile.name)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    time.sleep(0.1)
             self.profile.cleanup()
