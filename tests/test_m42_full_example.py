@@ -115,6 +115,7 @@ def test_every_post_matches_the_committed_files_and_replays_identically(game, tm
         assert any(n.startswith("hunter-") for n in first) and any(n.startswith("succession") for n in first)
 
 
+@pytest.mark.slow  # each whole script, command by command, as real processes (3-5 s each): the slow tier
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
 def test_build_script_rebuilds_the_same_ledger(game, tmp_path):

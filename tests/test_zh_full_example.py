@@ -68,6 +68,7 @@ def test_every_post_matches_the_committed_files_and_replays_identically():
         assert text == committed[name], name
 
 
+@pytest.mark.slow  # the whole script, command by command, as real processes (6 s): the slow tier
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 def test_build_script_rebuilds_the_same_ledger(tmp_path):
     target = tmp_path / "rebuilt"
