@@ -9,11 +9,12 @@ from __future__ import annotations
 import http.client
 import json
 import re
-
-import pytest
 from pathlib import Path
 
+import pytest
+
 import modtool.desk.server as desk_module
+from modtool.core.problems import Problem, UserError
 
 from modtool.desk.server import Desk, is_loopback
 from tests.support.desk import copy_example, serving
@@ -122,7 +123,7 @@ def test_player_text_is_escaped_in_html(tmp_path):
     desk = Desk(copy_example("m42", tmp_path))
     hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>"
     glance = {"panels": [{"key": "tally", "title": hostile, "text": hostile}, {"key": "x", "title": "x", "error": [hostile]}],
-              "problems": [hostile], "chart": False, "grimoire": False}
+              "problems": [hostile], "chart": False, "chart_missing": [hostile], "grimoire": False}
     forms = [{"name": "card", "help": hostile, "fields": [{"name": "n", "label": hostile, "type": "text", "choices": [],
                                                            "many": False, "required": True, "min": None, "default": hostile,
                                                            "checked": False}]}]
@@ -169,3 +170,38 @@ def test_a_games_own_queries_are_titled_in_its_directors_words():
 
     titles = [p["title"] for p in glance(api.open_game(Path(__file__).resolve().parents[1] / "examples" / "m42"))["panels"]]
     assert titles[2:] == ["每个角色的牌", "讨论日的时间表", "需要导演留意的帖子"], titles
+
+
+def test_without_the_chart_extra_the_day_says_how_to_install_it_not_a_broken_image(tmp_path, monkeypatch):
+    from modtool.desk import pages
+    from modtool.desk.server import Desk
+    from tests.support.desk import copy_example
+
+    def missing(*args, **kwargs):
+        raise UserError(Problem("modtool chart", "缺少绘图组件：pip install 'modtool[chart]'"))
+
+    monkeypatch.setattr(pages, "require_chart", missing)
+    desk = Desk(copy_example("m42", tmp_path), "127.0.0.1", 0)
+    page = desk.day_page(next(iter(desk.games)))
+    assert "chart.svg" not in page and "pip install &#39;modtool[chart]&#39;" in page
+
+
+def test_the_chart_is_drawn_once_a_ledger_state(tmp_path, monkeypatch):
+    """A day view asks for chart.svg each time it loads: drawn again only after the ledger changed."""
+    pytest.importorskip("matplotlib")
+    from modtool import api
+    from modtool.desk.server import Desk
+    from tests.support.desk import copy_example
+
+    folder = copy_example("m42", tmp_path)
+    desk = Desk(folder, "127.0.0.1", 0)
+    name = next(iter(desk.games))
+    drawn = []
+    real = api.Game.chart
+    monkeypatch.setattr(api.Game, "chart", lambda self, *a, **k: drawn.append(1) or real(self, *a, **k))
+    first = desk.chart_svg(name)
+    assert desk.chart_svg(name) == first and len(drawn) == 1
+    with open(folder / "ledger.yaml", "a", encoding="utf-8") as f:
+        f.write("# 导演的备注\n")  # any change of the ledger
+    desk.chart_svg(name)
+    assert len(drawn) == 2

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from modtool import api
 from modtool.core import i18n
+from modtool.core.chart import require as require_chart
 from modtool.core.command import REQUIRED, Param
 from modtool.core.i18n import t
 from modtool.core.problems import Problem, RecordedRefusal, UserError
@@ -47,7 +48,13 @@ def glance(game: api.Game) -> dict:
         for name in pack.views():
             panels.append({"key": name, "title": _view_title(pack, name), **_answer(lambda n=name: game.view(n))})
         problems = [str(p) for p in game.problems()]
-        return {"panels": panels, "problems": problems, "chart": pack.answers("chart"),
+        chart, chart_missing = pack.answers("chart"), []
+        if chart:
+            try:  # the chart extra: without it, the one line saying how to install it, not a broken image
+                require_chart()
+            except UserError as exc:
+                chart, chart_missing = False, [str(p) for p in exc.problems]
+        return {"panels": panels, "problems": problems, "chart": chart, "chart_missing": chart_missing,
                 "grimoire": "grimoire" in game.commands()}
 
 
