@@ -205,3 +205,32 @@ def test_the_chart_is_drawn_once_a_ledger_state(tmp_path, monkeypatch):
         f.write("# 导演的备注\n")  # any change of the ledger
     desk.chart_svg(name)
     assert len(drawn) == 2
+
+
+def test_an_ipv6_loopback_host_is_bound_and_its_host_header_accepted(tmp_path):
+    """--host ::1 was taken as loopback but bound on an IPv4 socket (it failed at start)."""
+    import socket
+    import threading
+
+    from modtool.desk.server import make_server
+
+    try:
+        probe = socket.socket(socket.AF_INET6)
+        probe.bind(("::1", 0))
+        probe.close()
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    desk = Desk(copy_example("m42", tmp_path), "::1", 0)
+    server = make_server(desk)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        conn = http.client.HTTPConnection("::1", desk.port, timeout=10)
+        conn.request("GET", "/g/m42/stamp", headers={"Host": f"[::1]:{desk.port}"})
+        assert conn.getresponse().status == 200
+        conn = http.client.HTTPConnection("::1", desk.port, timeout=10)
+        conn.request("GET", "/g/m42/stamp", headers={"Host": f"evil.example:{desk.port}"})
+        assert conn.getresponse().status == 403
+    finally:
+        server.shutdown()
+        server.server_close()

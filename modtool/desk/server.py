@@ -34,6 +34,7 @@ import ipaddress
 import json
 import secrets
 import shutil
+import socket
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -356,7 +357,11 @@ class Handler(BaseHTTPRequestHandler):
 def make_server(desk: Desk) -> ThreadingHTTPServer:
     """The server for ``desk`` (bound, not yet serving; port 0 picks a free one)."""
     handler = type("DeskHandler", (Handler,), {"desk": desk})
-    server = ThreadingHTTPServer((desk.host, desk.port), handler)
+    host = desk.host.strip("[]")
+    # An IPv6 address (--host ::1) needs an IPv6 socket; the stdlib server makes an IPv4 one.
+    serving = type("DeskServer", (ThreadingHTTPServer,), {"address_family": socket.AF_INET6}) if ":" in host \
+        else ThreadingHTTPServer
+    server = serving((host, desk.port), handler)
     server.daemon_threads = True
     desk.port = server.server_address[1]
     return server
