@@ -11,15 +11,18 @@ from pathlib import Path
 
 from modtool.core.announced import record as record_fact
 from modtool.core.arguments import time_arg
-from modtool.core.timespan import check
-from modtool.core.timeutil import fmt, parse_time
-from modtool.packs.mafia.day import days, facts
-from modtool.packs.mafia.messages import Msg, _
-from modtool.packs.mafia.zones import has_region
 from modtool.core.command import Said
 from modtool.core.gamefile import open_game
 from modtool.core.problems import Problem, UserError
 from modtool.core.soundness import require_sound
+from modtool.core.text import closest
+from modtool.core.timespan import check
+from modtool.core.timeutil import fmt, parse_time
+from modtool.packs.mafia.day import _day_posts, days, facts, lynch_of, NO_LYNCH, tally_day
+from modtool.packs.mafia.events import NO_LYNCH_TARGET
+from modtool.packs.mafia.hostcount import read_count
+from modtool.packs.mafia.messages import Msg, _
+from modtool.packs.mafia.zones import has_region, region_zones
 
 
 def slot_arg(gd, label: str, argument: str) -> str:
@@ -84,7 +87,6 @@ def replace(game_dir: Path, slot: str, player: str, post: int, account: str | No
 def _death_of(gd, key: str, post: int) -> tuple[str, int] | None:
     """How and where slot ``key`` died at or before post ``post``: a death fact, a recorded
     lynch (MS-R6) or a replayed one (MS-R3); None while it lives."""
-    from modtool.packs.mafia.day import NO_LYNCH, tally_day
 
     found = [(d.get("how") or _("dead"), d["post"]) for d in facts(gd).deaths if d["slot"] == key and d["post"] <= post]
     found += [(_("lynched Day {day}").format(day=e.data["day"]), e.data["post"]) for e in gd.of_type("lynch")
@@ -131,7 +133,6 @@ def deadline(game_dir: Path, day: int, at: str, note: str | None) -> Said:
     gd = _game(game_dir)
 
     known = days(gd)
-    from modtool.packs.mafia.day import lynch_of
 
     recorded = lynch_of(gd, day) if day not in known else None
     if recorded is not None:  # MS-R6: a day known only by its lynch has no posts for a deadline to close
@@ -214,7 +215,6 @@ def _slot_of_account(gd, account: str) -> str | None:
 
 def region_problem(name: str) -> Msg:
     """Why ``name``, a zone without a region (CET, EST, …), is not the game's zone, with region zones to choose."""
-    from modtool.packs.mafia.zones import region_zones
 
     return Msg("\"{zone}\" names no region: the IANA zone {zone} follows daylight saving, while a time typed "
                "as \"… {zone}\" is a fixed offset, so the two would differ by an hour in summer; write the zone "
@@ -226,7 +226,6 @@ def timezone(game_dir: Path, zone: str) -> Said:
     """The game's zone from now on (a ``timezone`` fact; times recorded before keep their instants)."""
     from zoneinfo import available_timezones
 
-    from modtool.core.text import closest
 
     gd = _game(game_dir)
     name = zone.strip()
@@ -293,7 +292,6 @@ def _day_of_post(gd, post: int) -> int | None:
 
 def _living_at(gd, day: int, post: int) -> list[str]:
     """The living slots of day ``day`` at post ``post`` (deaths announced up to it)."""
-    from modtool.packs.mafia.day import tally_day
 
     t = tally_day(gd, day, upto_post=-1)  # the day's opening roster, no post read
     gone = {d["slot"] for d in facts(gd).deaths if t.start < d["post"] <= post}
@@ -302,7 +300,6 @@ def _living_at(gd, day: int, post: int) -> list[str]:
 
 def _typed_votes(gd, votes: list[str], living: list[str], post: int) -> list[tuple[str, str]]:
     """``Voter: Target`` lines (one an argument, or several in one), checked like a vote's names (MS-R2)."""
-    from modtool.packs.mafia.events import NO_LYNCH_TARGET
 
     slots = facts(gd).slots
     got: list[tuple[str, str]] = []
@@ -336,7 +333,6 @@ def _typed_votes(gd, votes: list[str], living: list[str], post: int) -> list[tup
 
 def _shown(gd, post: int, votes: list[tuple[str, str]], not_voting: list[str] | None) -> list[str]:
     """The standing votes as the count shows them: target (n): voters, in order; not voting."""
-    from modtool.packs.mafia.events import NO_LYNCH_TARGET
 
     slots = facts(gd).slots
 
@@ -356,8 +352,6 @@ def standing(game_dir: Path, votes: list[str] | None, day: int | None, post: int
              dry_run: bool) -> Said:
     """MS-R6: the votes standing at the first saved post of a day taken over mid-day, typed in
     (``Voter: Target``) or read from the host's vote count in a post (``--from-post``)."""
-    from modtool.packs.mafia.day import _day_posts
-    from modtool.packs.mafia.events import NO_LYNCH_TARGET
 
     gd = _game(game_dir)
     f = facts(gd)
@@ -386,7 +380,6 @@ def standing(game_dir: Path, votes: list[str] | None, day: int | None, post: int
         raise UserError(Problem(Msg("command line {option}", option=where), Msg("post #{post} is not a post of day {day}", post=at, day=day)))
     living = _living_at(gd, day, at)
     if from_post is not None:
-        from modtool.packs.mafia.hostcount import NO_LYNCH, read_count
 
         reading = read_count(gd, from_post, living)
         pairs = [(v, NO_LYNCH_TARGET if t == NO_LYNCH else t) for v, t in reading.votes()]
@@ -427,7 +420,6 @@ def standing(game_dir: Path, votes: list[str] | None, day: int | None, post: int
 
 def lynch(game_dir: Path, who: str, day: int, post: int, how: str | None) -> Said:
     """MS-R6: an earlier day's lynch as the host announced it, for a day whose posts were not saved."""
-    from modtool.packs.mafia.day import lynch_of, tally_day
 
     gd = _game(game_dir)
     known = days(gd)

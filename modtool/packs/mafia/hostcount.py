@@ -25,9 +25,9 @@ import regex
 
 from modtool.core.markup import MarkupError
 from modtool.core.problems import Problem, UserError
+from modtool.packs.mafia.day import NO_LYNCH  # one home: the day's key for a vote for no lynch
 from modtool.packs.mafia.messages import Msg
 
-NO_LYNCH = "\0no lynch"
 _NO_LYNCH_LABELS = ("no lynch", "no-lynch", "nolynch", "no_lynch")
 _TAG = regex.compile(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]", regex.I)
 _NOT_VOTING = regex.compile(r"not[ \t]+voting[ \t]*(?:\(\s*\d+\s*\))?[ \t]*:", regex.I)
