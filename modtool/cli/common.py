@@ -1,11 +1,9 @@
-"""Helpers every command module shares: the core commands (modtool.cli.app) and
-each pack's own (``modtool/<game>/cli.py``). Imports nothing of the CLI shell,
-so no command module imports another."""
+"""What the command modules share: ``show`` a query's answer, and the two core
+calls nearly every command makes, loaded when a command runs (``open_dir``,
+``now``): every run imports this module, ``--help`` too, and a game folder's
+reader brings the ledger with it."""
 
 from __future__ import annotations
-
-from modtool.core.command import recorded_refusal
-from modtool.core.i18n import t
 
 import json
 from datetime import datetime
@@ -14,22 +12,17 @@ from typing import Optional
 
 import typer
 
-from modtool.core.problems import Problem, UserError
-
-
-def echo_json(data) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
 
 def show(as_json: bool, data, text: str) -> None:
     """``data`` as JSON with --json, else ``text`` as it is."""
     if as_json:
-        echo_json(data)
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         typer.echo(text, nl=False)
 
 
 def open_dir(game_dir: Path):
+    """``modtool.core.gamefile.open_game``."""
     from modtool.core.gamefile import open_game
 
     return open_game(game_dir)
@@ -40,26 +33,3 @@ def now(at: Optional[str], gd, option: str = "--at", *, opening: bool = False) -
     from modtool.core.timespan import command_time
 
     return command_time(at, gd, option, opening=opening)
-
-
-def parse_at(text: str, gd, option: str) -> datetime:
-    """A time given explicitly (never the wall clock): ``tally --at``, ``--close``, ``--told-at``."""
-    from modtool.core.arguments import time_arg
-
-    return time_arg(text, gd.tz, option)
-
-
-def fmt(dt) -> str:
-    from modtool.core.timeutil import fmt as format_time
-
-    return format_time(dt)
-
-
-def refused_error(refused: list[Problem]) -> UserError:
-    """Refused submissions, recorded all the same (``modtool.core.command.recorded_refusal``)."""
-    return recorded_refusal(refused)
-
-
-def problem_json(p: Problem) -> dict:
-    """A problem as --json prints it: rendered now (the game's language) with its ``msgid`` and ``args``."""
-    return p.to_json()

@@ -2,7 +2,7 @@
 
 A year typed as 0026 or 2062, a month one off, a day a digit off: such a
 time is never a fact, so every time a writing command takes (``--at``,
-``--told-at``; ``modtool.cli.common.now``, the mafia ``deadline``) is
+``--told-at``; ``command_time``, the mafia ``deadline``) is
 checked here before anything is written, and refused naming the option and
 the value:
 
