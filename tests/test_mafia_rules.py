@@ -10,6 +10,7 @@ from pathlib import Path
 from modtool.core.gamefile import open_game
 from modtool.packs.mafia.day import majority, tally_day
 from modtool.packs.mafia.views import tally_json
+from tests.support.mafia import post, write_ledger
 
 MODTOOL = str(Path(sys.executable).parent / "modtool")
 SLOTS = ["Alice", "Bob", "Carol", "Dave", "Erin"]
@@ -17,16 +18,7 @@ SLOTS = ["Alice", "Bob", "Carol", "Dave", "Erin"]
 
 def game(tmp_path: Path, posts: list[tuple[int, str, str]], facts: list[dict] = (), options: dict | None = None) -> Path:
     """Five slots; ``posts`` as (number, author, body), all of day 1 (post n at 12:0n)."""
-    folder = tmp_path / "g"
-    folder.mkdir(parents=True, exist_ok=True)
-    lines = ["game: mafia", *([f"options: {json.dumps(options)}"] if options else []), "roster:"] + [f"  - {{name: {n}, account: {n}}}" for n in SLOTS] + ["events:"]
-    for n, author, body in posts:
-        ev = {"type": "post", "thread": "vote", "day": 1, "floor": n, "author": author,
-              "time": f"2011-03-25 12:{n:02d}", "body": body}
-        lines.append("  - " + json.dumps(ev))
-    lines += ["  - " + json.dumps(f) for f in facts]
-    (folder / "ledger.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return folder
+    return write_ledger(tmp_path / "g", SLOTS, [post(n, a, b) for n, a, b in posts] + list(facts), options)
 
 
 def tally(folder: Path, day: int = 1, upto: int | None = None) -> dict:

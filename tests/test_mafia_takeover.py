@@ -9,7 +9,6 @@ The real Game 1145 take-over (Day 1 cut at a host count) is in tests/test_mafia_
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from modtool.core.gamefile import open_game
 from modtool.packs.mafia.day import tally_day
 from modtool.packs.mafia.views import tally_json
 from tests.support.values import fresh_process, run_cli
+from tests.support.mafia import post, write_ledger
 
 SLOTS = ["Alice", "Bob", "Carol", "Dave", "Erin", "Fred", "Mary Ann"]  # 7 alive: 4 to lynch
 
@@ -25,17 +25,8 @@ SLOTS = ["Alice", "Bob", "Carol", "Dave", "Erin", "Fred", "Mary Ann"]  # 7 alive
 def game(tmp_path: Path, posts: list[tuple[int, str, str]], facts: list[dict] = (), day: int = 1) -> Path:
     """Seven slots; day ``day`` opened by the host at post #1 (a ``start_day`` fact), but the
     saved posts are ``posts`` as (number, author, body), post n at 12:n (minutes)."""
-    folder = tmp_path / "g"
-    folder.mkdir(parents=True, exist_ok=True)
-    lines = ["game: mafia", "roster:"] + [f"  - {{name: {n}, account: {n}}}" for n in SLOTS] + ["events:"]
-    lines.append("  - " + json.dumps({"type": "start_day", "day": day, "post": 1}))
-    for n, author, body in posts:
-        ev = {"type": "post", "thread": "vote", "day": day, "floor": n, "author": author,
-              "time": f"2011-03-25 {12 + n // 60:02d}:{n % 60:02d}", "body": body}
-        lines.append("  - " + json.dumps(ev))
-    lines += ["  - " + json.dumps(f) for f in facts]
-    (folder / "ledger.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return folder
+    return write_ledger(tmp_path / "g", SLOTS, [{"type": "start_day", "day": day, "post": 1}]
+                        + [post(n, a, b, day, date="2011-03-25") for n, a, b in posts] + list(facts))
 
 
 def tally(folder: Path, day: int = 1, upto: int | None = None) -> dict:
@@ -183,16 +174,12 @@ def test_ms_r6_from_post_names_a_saved_post_of_the_day(tmp_path, capsys):
 
 def test_ms_r6_an_earlier_days_lynch_is_recorded_as_a_lynch_fact(tmp_path, capsys):
     """Day 1 has no saved post (the host took over on Day 2): its lynch cannot be replayed."""
-    g2 = tmp_path / "h"
-    g2.mkdir()
-    lines = ["game: mafia", "roster:"] + [f"  - {{name: {n}, account: {n}}}" for n in SLOTS] + ["events:",
-             "  - " + json.dumps({"type": "start_day", "day": 1, "post": 1}),
-             "  - " + json.dumps({"type": "start_day", "day": 2, "post": 50}),
-             "  - " + json.dumps({"type": "post", "thread": "vote", "day": 2, "floor": 50, "author": "Host",
-                                  "time": "2011-03-26 12:00", "body": "It is now Day 2."}),
-             "  - " + json.dumps({"type": "post", "thread": "vote", "day": 2, "floor": 51, "author": "Dave",
-                                  "time": "2011-03-26 12:01", "body": "[b]vote: Carol[/b]"})]
-    (g2 / "ledger.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    g2 = write_ledger(tmp_path / "h", SLOTS, [
+        {"type": "start_day", "day": 1, "post": 1}, {"type": "start_day", "day": 2, "post": 50},
+        {"type": "post", "thread": "vote", "day": 2, "floor": 50, "author": "Host", "time": "2011-03-26 12:00",
+         "body": "It is now Day 2."},
+        {"type": "post", "thread": "vote", "day": 2, "floor": 51, "author": "Dave", "time": "2011-03-26 12:01",
+         "body": "[b]vote: Carol[/b]"}])
     code, out, err = run_cli(capsys, "lynch", g2, "Bob", "--day", "1", "--post", "48")
     assert code == 0, err
     assert "Bob" in out and "#48" in out

@@ -14,38 +14,26 @@ import pytest
 
 from tests.support.values import run_cli
 from tests.test_mafia_takeover import LATER, SLOTS, game
+from tests.support.mafia import post, write_ledger
 
 
 def _ledger(g: Path) -> str:
     return (g / "ledger.yaml").read_text(encoding="utf-8")
 
 
-def _post(n: int, author: str, body: str, day: int) -> dict:
-    return {"type": "post", "thread": "vote", "day": day, "floor": n, "author": author,
-            "time": f"2011-03-{24 + day} {12 + n // 60:02d}:{n % 60:02d}", "body": body}
-
-
 def two_days(tmp_path: Path) -> Path:
     """Day 1 from #1 to #49 (Dave votes Bob at #10), Day 2 from #50 (Erin votes Carol at #52)."""
-    folder = tmp_path / "two"
-    folder.mkdir()
-    events = [{"type": "start_day", "day": 1, "post": 1}, _post(1, "Host", "Day 1 begins.", 1),
-              _post(10, "Dave", "[b]vote: Bob[/b]", 1), _post(20, "Fred", "[b]vote: Carol[/b]", 1),
-              {"type": "start_day", "day": 2, "post": 50}, _post(50, "Host", "Day 2 begins.", 2),
-              _post(52, "Erin", "[b]vote: Carol[/b]", 2)]
-    lines = ["game: mafia", "roster:"] + [f"  - {{name: {n}, account: {n}}}" for n in SLOTS] + ["events:"]
-    (folder / "ledger.yaml").write_text("\n".join(lines + ["  - " + json.dumps(e) for e in events]) + "\n", encoding="utf-8")
-    return folder
+    events = [{"type": "start_day", "day": 1, "post": 1}, post(1, "Host", "Day 1 begins.", 1),
+              post(10, "Dave", "[b]vote: Bob[/b]", 1), post(20, "Fred", "[b]vote: Carol[/b]", 1),
+              {"type": "start_day", "day": 2, "post": 50}, post(50, "Host", "Day 2 begins.", 2),
+              post(52, "Erin", "[b]vote: Carol[/b]", 2)]
+    return write_ledger(tmp_path / "two", SLOTS, events)
 
 
 def lynch_then_day2(tmp_path: Path) -> Path:
     """The host takes over on Day 2 (opened at #50, posts saved from #54); Day 1's lynch is a fact."""
-    folder = tmp_path / "d2"
-    folder.mkdir()
-    events = [{"type": "start_day", "day": 2, "post": 50}, _post(54, "Dave", "[b]vote: Carol[/b]", 2)]
-    lines = ["game: mafia", "roster:"] + [f"  - {{name: {n}, account: {n}}}" for n in SLOTS] + ["events:"]
-    (folder / "ledger.yaml").write_text("\n".join(lines + ["  - " + json.dumps(e) for e in events]) + "\n", encoding="utf-8")
-    return folder
+    return write_ledger(tmp_path / "d2", SLOTS, [{"type": "start_day", "day": 2, "post": 50},
+                                                 post(54, "Dave", "[b]vote: Carol[/b]", 2)])
 
 
 # --- 1. status and the lynch fact (MS-R6) ------------------------------------------------------
@@ -66,7 +54,7 @@ def test_ms_r6_status_lists_a_slot_lynched_by_a_lynch_fact_as_dead(tmp_path, cap
 
 # --- 2. --upto-post outside the day counted ----------------------------------------------------
 
-def test_upto_post_without_day_counts_the_day_that_holds_the_post(tmp_path, capsys):
+def test_upto_post_without_day_counts_the_day_that_holds_thepost(tmp_path, capsys):
     g = two_days(tmp_path)
     code, out, err = run_cli(capsys, "tally", g, "--upto-post", "15")
     assert code == 0, err
