@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import textwrap
 from pathlib import Path
 
@@ -17,6 +18,13 @@ ROOT = Path(__file__).resolve().parent.parent
 for _key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_key, None)
 os.environ["LANG"] = "zh_CN.UTF-8"
+
+# A suite started in the background of a shell without job control (`pytest &` in a
+# script) inherits SIGINT ignored, and so would every modtool it starts: the Ctrl-C
+# tests need Ctrl-C as a terminal gives it. A Python handler here (not SIG_IGN)
+# is reset to the default in each process the suite starts.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # The bundled example's 13 characters (examples/m42/roster.yaml), roles fixed.
 M42_ROSTER = """\
