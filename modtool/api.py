@@ -203,6 +203,33 @@ class Game:
             return self._pack().act(self.path, gd, actor, ability, list(targets), at=at, night=night, text=text,
                                     now=lambda when, option="--at": command_time(when, gd, option))
 
+    def announce(self, kind: str, fmt: str = "bbcode", *, told_at: str | None = None, force: bool = False,
+                 **options) -> Said:
+        """``modtool announce``: the post of ``kind``, as ``post`` gives it, except
+        that sending one may itself be a fact, recorded here as the command records
+        it (M42's witch and hunter notices: when they went out, ``told_at`` or now,
+        M42-R15). ``options`` as ``post``'s (``day``, ``night``, ``character`` …)."""
+        from modtool.core.timespan import command_time
+
+        given = {"day": None, "night": None, "close": None, "card": None, "seat": None, "character": None,
+                 "title": None, "image": None, **options, "told_at": told_at}
+        with self._speaking(), session(EXCLUSIVE), confirmed(force):
+            gd = self._open()
+            if given.get("floor") is not None and not self._pack().announce_upto:
+                raise post_floor_refused(self.id)
+            return self._pack().announce(self.path, gd, kind, fmt, options=given,
+                                         now=lambda when, option="--at": command_time(when, gd, option))
+
+    def advance(self, *, at: str | None = None, force: bool = False) -> Said:
+        """``modtool advance``: end the current phase (at ``at``, else now, inside
+        the phase) and record what follows; returns what the command prints."""
+        from modtool.core.timespan import command_time
+
+        with self._speaking(), session(EXCLUSIVE), confirmed(force):
+            gd = self._open()
+            return self._pack().advance(self.path, gd, at=at,
+                                        now=lambda when, option="--at": command_time(when, gd, option))
+
     def commands(self) -> tuple[str, ...]:
         """The names of this game's own commands (``command`` runs them)."""
         return tuple(c.name for c in self._pack().commands())

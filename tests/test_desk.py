@@ -126,10 +126,17 @@ def test_player_text_is_escaped_in_html(tmp_path):
               "problems": [hostile], "chart": False, "chart_missing": [hostile], "grimoire": False}
     forms = [{"name": "card", "help": hostile, "fields": [{"name": "n", "label": hostile, "type": "text", "choices": [],
                                                            "many": False, "required": True, "min": None, "default": hostile,
-                                                           "checked": False}]}]
-    page = desk.render("day.html.j2", "m42", stamp="1", page="day", glance=glance, forms=forms, threads=("vote",))
+                                                           "checked": False, "names": "character"}]}]
+    page = desk.render("day.html.j2", "m42", stamp="1", page="day", glance=glance, forms=forms, threads=("vote",),
+                       names=(hostile,))
     assert "<script>alert" not in page and "<img src=x" not in page
-    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 5
+    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 6
+    posts = [{"kind": "roles", "about": hostile, "sent": False, "text": hostile,
+              "parts": [{"to": hostile, "text": hostile}]},
+             {"kind": "witch", "about": hostile, "sent": True, "parts": []}]
+    page = desk.render("posts.html.j2", "m42", stamp="1", page="posts", posts=posts)
+    assert "<script>alert" not in page and "<img src=x" not in page
+    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 7  # 2 abouts twice (index, heading), text, to, part
     script = (Path(desk_module.__file__).parent / "static" / "desk.js").read_text(encoding="utf-8")
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script
 

@@ -44,10 +44,10 @@ def page():
         p.close()
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, top_of: str | None = None) -> None:
     if os.environ.get("MODTOOL_DESK_SHOTS"):
         SHOTS.mkdir(exist_ok=True)
-        page.screenshot(SHOTS / name)
+        page.screenshot(SHOTS / name, top_of)
 
 
 def fill(page, form: str, values: dict) -> None:

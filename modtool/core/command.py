@@ -36,7 +36,9 @@ class Param:
     names. ``type`` is ``str``, ``int``, ``float``, ``bool`` or ``pathlib.Path``;
     ``default`` ``REQUIRED`` means it must be given; ``choices`` is a closed
     set of values; ``min`` a least number; ``many``: a positional argument that
-    takes the rest of the words (a list)."""
+    takes the rest of the words (a list); ``names``: ``"character"`` when the
+    value names one of the game's characters (a name, an alias or, in a seated
+    game, a seat): the desk offers the roster's names, the value stays free text."""
 
     name: str
     help: str
@@ -46,6 +48,7 @@ class Param:
     choices: tuple[str, ...] = ()
     min: int | None = None
     many: bool = False
+    names: str = ""
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,8 @@ overrides only what it has):
 ``zone_event``              the event type (field ``zone``) by which the
                             director sets the game's zone from then on
 ``announce_upto``           True: ``announce`` reads --upto-post (as at a post)
+``sent_kinds``              post kinds whose sending is itself a fact that
+                            ``announce`` records (``post_view`` refuses them)
 ``options_read``            per shared command, the options this game reads;
                             the others are hidden from its help and refused
 ``known_account(gd, a)``    an account import knows beyond the roster
@@ -118,6 +120,10 @@ class GamePack:
     # ``announce`` renders a post as at a post number (``--upto-post``/``--floor``, in
     # ``query.floor``); the core refuses the option for a game that does not read it.
     announce_upto: bool = False
+    # Post kinds whose sending is itself a fact (M42's witch and hunter notices: their
+    # half-hour runs from it, M42-R15): ``announce`` records it as it renders the post;
+    # ``post_view``, which writes nothing, refuses them.
+    sent_kinds: frozenset[str] = frozenset()
     # The options of a shared command (``tally``, ``announce``…) this game reads, by the
     # command's parameter names: ``{"tally": frozenset({"day", "floor", …})}``. The others
     # are hidden from its ``--help`` and refused when given (never silently ignored). A

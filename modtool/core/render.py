@@ -191,6 +191,15 @@ def render(game_id: str, kind: str, fmt: str, context: dict, game_dir: Path | No
     return _render(game_id, kind, fmt, context, game_dir)
 
 
+def render_each(game_id: str, kind: str, fmt: str, context: dict, key: str, to, game_dir: Path | None = None) -> list[dict]:
+    """A private post that goes to several people (M42's role cards, 甄嬛's night
+    messages), one message each: ``[{"to", "text"}]``, the same template rendered
+    once for each item of ``context[key]`` with that item alone in the list, so a
+    director's own template splits the same way; ``to(item)`` names the recipient."""
+    return [{"to": to(item), "text": render(game_id, kind, fmt, {**context, key: [item]}, game_dir)}
+            for item in context[key]]
+
+
 def _render(game_id: str, kind: str, fmt: str, context: dict, game_dir: Path | None) -> str:
     import jinja2
 

@@ -69,30 +69,73 @@ def _view_title(pack, name: str) -> str:
 
 
 def posts(game: api.Game) -> list[dict]:
-    """Every announce kind, rendered as it stands (or why it cannot be yet)."""
+    """Every announce kind, rendered as it stands (or why it cannot be yet); a
+    private post that goes to several people also one message each (``parts``:
+    M42's role cards, 甄嬛's night messages); a post whose sending is a fact
+    (``sent``: M42's witch and hunter notices) is rendered when the director
+    sends it (``send``), which records it."""
     pack = get_pack(game.id)
     out = []
     with i18n.speaking(game.language):
         for kind, about in pack.kinds.items():
-            out.append({"kind": kind, "about": t(about), **_answer(lambda k=kind: game.post(k))})
+            found = {"kind": kind, "about": t(about), "sent": kind in pack.sent_kinds, "parts": []}
+            if not found["sent"]:
+                try:
+                    view = game.post(kind)
+                    found.update(text=view.text, parts=view.to_json().get("parts", []))
+                except UserError as exc:
+                    found["error"] = [str(p) for p in exc.problems]
+            out.append(found)
     return out
+
+
+def send(game: api.Game, sent: dict) -> dict:
+    """Send a post whose sending is a fact (M42's witch or hunter notice): the
+    fact recorded (at ``told_at`` as typed, else now) and the post's text, as
+    ``modtool announce`` does; refused: nothing written."""
+    kind = sent.get("kind")
+    if kind not in get_pack(game.id).sent_kinds:
+        with i18n.speaking(game.language):
+            return _told(game, False, "", [], [str(Problem(t("帖子"), "这个帖子不需要记录发出时间：{kind}", kind=str(kind)))])
+    told_at = str(sent.get("told_at") or "").strip() or None
+    before = _ledger_state(game)
+    try:
+        said = game.announce(kind, told_at=told_at, force=bool(sent.get("force")))
+    except UserError as exc:
+        return _told(game, False, "", [], [str(p) for p in exc.problems])
+    # Sent before: the command records nothing and says when it went out.
+    return _told(game, _ledger_state(game) != before, said.text, list(said.notes), [])
+
+
+def _ledger_state(game: api.Game) -> tuple[int, int] | None:
+    """What changes when anything is written to the ledger (its size and time)."""
+    try:
+        st = (game.path / "ledger.yaml").stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
 
 
 def _field(p: Param) -> dict:
     kind = "checkbox" if p.type is bool else "select" if p.choices else "number" if p.type in (int, float) else "text"
     return {"name": p.name, "label": t(p.help), "type": kind, "choices": list(p.choices), "many": p.many,
+            "names": p.names,
             "required": p.default is REQUIRED, "min": p.min,
             "default": "" if p.default in (REQUIRED, None) or p.type is bool else p.default,
             "checked": p.type is bool and p.default is True}
 
 
 def _act_params() -> tuple[Param, ...]:
-    return (Param("actor", "行动的角色（名字或别名）"),
+    return (Param("actor", "行动的角色（名字或别名）", names="character"),
             Param("ability", "技能（名字或 id）"),
-            Param("targets", "目标（可以写多个，用空格分开）", many=True, default=()),
+            Param("targets", "目标（可以写多个，用空格分开）", many=True, default=(), names="character"),
             Param("at", "玩家提交的时间（默认现在）", flags=("--at",), default=None),
             Param("night", "第几夜（默认当前）", int, ("--night",), None, min=1),
             Param("text", "附带的文字（--text）", flags=("--text",), default=None))
+
+
+def _advance_params() -> tuple[Param, ...]:
+    return (Param("at", "结束当前阶段的时间（默认现在）", flags=("--at",), default=None),)
 
 
 def _undo_params() -> tuple[Param, ...]:
@@ -117,6 +160,9 @@ def writes(game: api.Game) -> dict[str, tuple[str, tuple[Param, ...]]]:
             found[c.name] = (c.help, params)
     if pack.answers("act"):
         found["act"] = ("记录玩家提交给导演的行动；违反规则的提交也会记下，并说明不受理的原因。", _act_params())
+    if pack.answers("advance"):
+        found["advance"] = ("结束当前阶段（白天→结算投票；夜晚→结算行动；黎明→开始新的一天），记下随后发生的事。",
+                            _advance_params())
     found["undo"] = ("撤销最近一个仍然有效的事件：追加一条 revert，历史不会被改写（再 undo 可以继续往前撤）。", _undo_params())
     return found
 
@@ -154,7 +200,8 @@ def _value(p: Param, raw):
 
 def run_write(game: api.Game, name: str, sent: dict) -> dict:
     """Run the write ``name`` with the values a form sent, through the library:
-    ``{"ok", "written", "text", "notes", "problems"}``. Refused: ``ok`` False,
+    ``{"ok", "written", "text", "notes", "problems"}`` (``written``: the ledger
+    changed). Refused: ``ok`` False,
     ``written`` False and the ledger untouched; a player's submission the rules
     refuse (G-R1) is written and told as not accepted."""
     found = writes(game).get(name)
@@ -162,6 +209,7 @@ def run_write(game: api.Game, name: str, sent: dict) -> dict:
         return {"ok": False, "written": False, "text": "", "notes": [],
                 "problems": [t("这一局没有这个命令；它有：{commands}").format(commands=", ".join(writes(game)))]}
     force = bool(sent.get("force"))
+    before = _ledger_state(game)
     try:
         with i18n.speaking(game.language):
             params = {p.name: _value(p, sent.get(p.name)) for p in found[1]}
@@ -169,13 +217,16 @@ def run_write(game: api.Game, name: str, sent: dict) -> dict:
             said = game.act(params.pop("actor"), params.pop("ability"), params.pop("targets") or (), force=force, **params)
         elif name == "undo":
             said = game.undo(params["batch"], force=force)
+        elif name == "advance":
+            said = game.advance(at=params["at"], force=force)
         else:
             said = game.command(name, force=force, **params)
     except RecordedRefusal as exc:
         return _told(game, True, "", [], [str(p) for p in exc.problems], refused=True)
     except UserError as exc:
         return _told(game, False, "", [], [str(p) for p in exc.problems])
-    return _told(game, True, said.text, list(getattr(said, "notes", ())), [])
+    # ``written`` as the ledger says: a command may answer without writing (a fact already there).
+    return _told(game, _ledger_state(game) != before, said.text, list(getattr(said, "notes", ())), [])
 
 
 def _told(game, written: bool, text: str, notes: list[str], problems: list[str], refused: bool = False) -> dict:

@@ -133,8 +133,9 @@ class Desk:
             seen = stamp(self.paths[name])  # before reading: a change meanwhile is seen by the next poll
             glance = pages.glance(game)
             forms = pages.forms(game)
+            names = game.characters()
         return self.render("day.html.j2", name, stamp=seen, page="day", glance=glance, forms=forms,
-                           threads=THREADS)
+                           threads=THREADS, names=names)
 
     def posts_page(self, name: str) -> str:
         game = self.games[name]
@@ -222,6 +223,10 @@ class Desk:
     def write(self, name: str, command: str, sent: dict) -> dict:
         with self.mutex:
             return pages.run_write(self.games[name], command, sent)
+
+    def send(self, name: str, sent: dict) -> dict:
+        with self.mutex:
+            return pages.send(self.games[name], sent)
 
 
 def _thread_day(sent: dict) -> tuple[str, int]:
@@ -349,6 +354,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._json(self.desk.preview(name, sent))
         if rest == "import":
             return self._json(self.desk.import_paste(name, sent))
+        if rest == "send":
+            return self._json(self.desk.send(name, sent))
         if rest.startswith("write/"):
             return self._json(self.desk.write(name, rest[6:], sent))
         self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")

@@ -87,10 +87,14 @@ class Page:
         self.call("Page.navigate", url=url)
         self.wait("document.readyState === 'complete' && document.body && document.body.dataset.stamp !== undefined")
 
-    def screenshot(self, out: Path) -> None:
+    def screenshot(self, out: Path, top_of: str | None = None) -> None:
+        """The page from its top (or from the element ``top_of`` selects), at most 2,400 pixels high."""
         height = self.js("document.documentElement.scrollHeight")
+        top = self.js(f"document.querySelector({json.dumps(top_of)}).getBoundingClientRect().top + window.scrollY - 8") \
+            if top_of else 0
         shot = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True,
-                         clip={"x": 0, "y": 0, "width": self.js("window.innerWidth"), "height": min(height, 2400), "scale": 1})
+                         clip={"x": 0, "y": top, "width": self.js("window.innerWidth"),
+                               "height": min(height - top, 2400), "scale": 1})
         out.write_bytes(base64.b64decode(shot["data"]))
 
     def close(self) -> None:

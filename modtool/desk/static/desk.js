@@ -33,6 +33,7 @@
     stamp = doc.querySelector('meta[name="modtool-stamp"]').content;
     document.body.dataset.stamp = stamp;
     wireCopies();
+    wireSends();
   }
 
   async function poll() {
@@ -118,6 +119,37 @@
       }
     });
   }
+
+  // Notices whose sending is a fact (M42's witch and hunter): send = record the time, then the text
+  // to copy. What was sent stays shown when the page redraws from the ledger it changed.
+  const sentShown = {};
+  function fillSend(form) {
+    const shown = sentShown[form.dataset.kind];
+    if (!shown) return;
+    const said = form.querySelector("pre.said");
+    said.hidden = !shown.said;
+    said.textContent = shown.said;
+    said.classList.toggle("refusal", !shown.ok);
+    form.querySelector("div.sent-post").hidden = !shown.text;
+    form.querySelector("pre.post-text").textContent = shown.text;
+  }
+  function wireSends() {
+    for (const form of document.querySelectorAll("form.send")) {
+      fillSend(form);
+      if (form.dataset.wired) continue;
+      form.dataset.wired = "1";
+      form.addEventListener("submit", async (ev) => {
+        ev.preventDefault();
+        const answer = await post("send", { kind: form.dataset.kind, told_at: form.elements.told_at.value,
+                                            force: form.elements.force.checked });
+        sentShown[form.dataset.kind] = { ok: answer.ok, text: answer.written ? answer.text : "",
+                                         said: [...(answer.notes || []), ...(answer.problems || [])].join("\n") };
+        for (const f of document.querySelectorAll("form.send")) if (f.dataset.kind === form.dataset.kind) fillSend(f);
+        if (answer.written) await refresh();
+      });
+    }
+  }
+  wireSends();
 
   // Copy buttons: the post's text as rendered.
   function wireCopies() {

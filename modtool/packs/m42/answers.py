@@ -27,6 +27,7 @@ from modtool.packs.m42.commands import (
     record_open, record_proxy,
 )
 from modtool.packs.m42.engine import phase_label
+from modtool.packs.m42.post_kinds import SENT_KINDS
 from modtool.packs.m42.named import LURK_RULES, discussion_day, earlier_games, lurking_yellow
 from modtool.packs.m42.queries import cards_view, flags_view, m42_state, post_text, require_m42, schedule_view
 from modtool.packs.m42.status import next_steps
@@ -192,7 +193,7 @@ def announce_command(game_dir: Path, kind: str, fmt_: str, options: dict) -> Sai
     gd, st = m42_state(game_dir)
     told_at, night = options.get("told_at"), options.get("night")
     notes: tuple[str, ...] = ()
-    if kind in ("witch", "hunter"):  # M42-R15: the half-hour runs from this notice; record when it went out
+    if kind in SENT_KINDS:  # M42-R15: the half-hour runs from this notice; record when it went out
         gd, st, said = record_notice(game_dir, kind, night, lambda: _now(told_at, gd, "--told-at"), bool(told_at))
         notes = (said,)
     elif told_at:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from modtool.core.games import data_dir
 from modtool.core.problems import Problem, UserError
-from modtool.packs.m42.post_kinds import KINDS
+from modtool.packs.m42.post_kinds import KINDS, SENT_KINDS
 from modtool.core.pack import GamePack, rules_loader
 from modtool.packs.m42.verbs import COMMANDS
 
@@ -22,6 +22,7 @@ class M42Pack(GamePack):
     name = "m42（狐妖小红娘版杀）"
     default_for_new = True
     kinds = KINDS
+    sent_kinds = SENT_KINDS
     corrections = frozenset({"waive", "withdraw"})
     phase_events = frozenset({"advance"})
     new_options = frozenset({"seed", "custom_roles"})

@@ -26,3 +26,6 @@ PRIVATE_KINDS = {
 }
 
 KINDS = {**PUBLIC_KINDS, **PRIVATE_KINDS}
+
+# Notices whose sending is a fact: the witch's and the hunter's half-hour runs from it (M42-R15).
+SENT_KINDS = frozenset({"witch", "hunter"})

@@ -13,12 +13,13 @@ from modtool.core.arguments import time_arg
 from modtool.core.gamefile import open_game
 from modtool.core.i18n import t
 from modtool.core.problems import damage, Problem, refusals, UserError
-from modtool.core.render import list_limit, render
+from modtool.core.render import list_limit, render, render_each
 from modtool.core.soundness import refusals_text
 from modtool.core.timeutil import fmt
 from modtool.core.view import View
 from modtool.packs.m42 import facts
 from modtool.packs.m42.engine import day_context
+from modtool.packs.m42.post_kinds import SENT_KINDS
 from modtool.packs.m42.replay import replay
 from modtool.packs.m42.report import tally_text
 from modtool.packs.m42.status import exits_json, status_json, status_text
@@ -100,7 +101,7 @@ def status_view(game_dir: Path):
     return View.of("status", gd.game.id, data, status_text(gd, st))
 
 
-def post_text(game_dir: Path, gd, st, kind: str, fmt_: str, options: dict) -> str:
+def _post_context(gd, st, kind: str, fmt_: str, options: dict) -> dict:
     from modtool.packs.m42.announce import context
 
     close = options.get("close")
@@ -109,14 +110,24 @@ def post_text(game_dir: Path, gd, st, kind: str, fmt_: str, options: dict) -> st
                   options.get("card"), options.get("character"), options.get("title"))
     if kind == "vote":
         ctx["image"] = options.get("image")  # the chart's [img] line (modtool chart)
-    return render(gd.game.id, kind, fmt_, ctx, game_dir)
+    return ctx
+
+
+def post_text(game_dir: Path, gd, st, kind: str, fmt_: str, options: dict) -> str:
+    return render(gd.game.id, kind, fmt_, _post_context(gd, st, kind, fmt_, options), game_dir)
 
 
 def post_view(game_dir: Path, kind: str, fmt_: str, options: dict):
     """An announcement post as a value, written nowhere (``modtool.api``). The witch's
     and hunter's notices record when they went out (M42-R15): only the command sends them."""
     gd, st = m42_state(game_dir)
-    if kind in ("witch", "hunter"):
+    if kind in SENT_KINDS:
         raise UserError(Problem("kind", "{kind} 通知发出时要记下时间（M42-R15）：请用 modtool announce {folder_arg} {kind}", kind=kind, folder_arg=gd.folder_arg))
-    text = post_text(game_dir, gd, st, kind, fmt_, options)
-    return View.of("post", gd.game.id, {"kind": kind, "format": fmt_, "text": text}, text)
+    ctx = _post_context(gd, st, kind, fmt_, options)
+    text = render(gd.game.id, kind, fmt_, ctx, game_dir)
+    data = {"kind": kind, "format": fmt_, "text": text}
+    if kind == "roles":  # one role card a character, each sent on its own (to the account)
+        data["parts"] = render_each(gd.game.id, kind, fmt_, ctx, "cards",
+                                    lambda c: t("{name}（发给 {account}）").format(name=c["name"], account=c["account"]),
+                                    game_dir)
+    return View.of("post", gd.game.id, data, text)

@@ -22,7 +22,7 @@ COMMANDS = (
           modtool card examples/m42 涂山雅雅 blue --reason "投票帖格式不对" --at "2026-11-05 20:10"
         """,
             (Param('game_dir', '游戏文件夹', Path),
-             Param('character', '角色'),
+             Param('character', '角色', names='character'),
              Param('color', '蓝、黄、红（也可写 蓝牌 或 blue、yellow、red，大小写不限）'),
              Param('reason', '判罚理由', str, ('--reason',)),
              Param('floor', '违规的楼层', int, ('--floor',), None),
@@ -60,7 +60,7 @@ COMMANDS = (
           modtool decide examples/m42 金人凤 --camp-loses --at "2026-11-06 09:00"
         """,
             (Param('game_dir', '游戏文件夹', Path),
-             Param('character', '被红牌罚下的角色'),
+             Param('character', '被红牌罚下的角色', names='character'),
              Param('camp_loses', '红牌是否判负其阵营', bool, ('--camp-loses/--camp-stays',)),
              Param('at', '决定的时间（默认现在）', str, ('--at',), None)),
             RUN + 'decide', writes=True),
@@ -73,7 +73,7 @@ COMMANDS = (
           modtool substitute examples/m42 东方秦兰 --none --at "2026-11-04 12:00"
         """,
             (Param('game_dir', '游戏文件夹', Path),
-             Param('character', '角色'),
+             Param('character', '角色', names='character'),
              Param('player', '替补玩家', str, ('--player',), None),
              Param('none_found', '无法继续且没有替补：红牌罚下（M42-R16）', bool, ('--none',), False),
              Param('at', '时间（默认现在）', str, ('--at',), None)),
@@ -87,7 +87,7 @@ COMMANDS = (
           modtool assistant examples/m42 涂山苏苏 --helper 红红的红 --games 0
         """,
             (Param('game_dir', '游戏文件夹', Path),
-             Param('character', '角色'),
+             Param('character', '角色', names='character'),
              Param('helper', '场外助理', str, ('--helper',)),
              Param('games', '该玩家此前参加过的版杀场次', int, ('--games',))),
             RUN + 'assistant', writes=True),
@@ -122,7 +122,7 @@ COMMANDS = (
           modtool waive examples/m42-discipline 涂山雅雅 --day 3 --rule a --reason "网络故障，导演认可"
         """,
             (Param('game_dir', '游戏文件夹', Path),
-             Param('character', '角色'),
+             Param('character', '角色', names='character'),
              Param('day', '第几天的潜水', int, ('--day',), min=1),
              Param('rule', 'a（不足五帖）、b（未投票）或 c（连续三天不足十帖）', str, ('--rule',), choices=('a', 'b', 'c')),
              Param('reason', '免除理由', str, ('--reason',))),
@@ -179,8 +179,8 @@ COMMANDS = (
           modtool proxy examples/m42 涂山雅雅 石宽 --day 2 --kind change --at "2026-11-05 16:10" --note "私信改票"
         """,
             (Param('game_dir', '游戏文件夹', Path),
-             Param('voter', '请导演代投的角色'),
-             Param('target', '投票对象（角色名、别名或「弃权」）'),
+             Param('voter', '请导演代投的角色', names='character'),
+             Param('target', '投票对象（角色名、别名或「弃权」）', names='character'),
              Param('day', '第几天（默认当前的讨论日）', int, ('--day',), None, min=1),
              Param('at', '玩家请求代投的时间（默认现在，须在当前阶段内）', str, ('--at',), None),
              Param('kind', 'vote（投票）或 change（改票）', str, ('--kind',), 'vote'),

@@ -19,7 +19,7 @@ COMMANDS = (
     \b
       modtool replace examples/mafia lynchking DarthYoshi --post 141
       modtool replace examples/mafia AMP Meransiel --post 157 --account Meransiel
-    """, (folder, Param("slot", "the slot: any of its players' names, or an alias"),
+    """, (folder, Param("slot", "the slot: any of its players' names, or an alias", names="character"),
           Param("player", "the replacement's name"),
           Param("post", "the host's post announcing it; the new player's posts count from it on", int, ("--post",)),
           Param("account", "forum account, when not the name", str, ("--account",), None)),
@@ -31,7 +31,7 @@ COMMANDS = (
     \b
       modtool death examples/mafia Klazam --post 2 --how "killed Night 0"
       modtool death examples/mafia Pine --post 293
-    """, (folder, Param("who", "the slot: any of its players' names, or an alias"),
+    """, (folder, Param("who", "the slot: any of its players' names, or an alias", names="character"),
           Param("post", "the host's post announcing it; dead from it on", int, ("--post",)),
           Param("how", "e.g. \"killed Night 1, Vanilla Townie\"", str, ("--how",), None)),
         RUN + "death", writes=True),
@@ -66,7 +66,7 @@ COMMANDS = (
     \b
       modtool alias examples/mafia RotN RangeroftheNorth
       modtool alias examples/mafia DRK DeathRowKitty
-    """, (folder, Param("alias", "the name as players write it, e.g. RotN"), Param("slot", "the slot it means")),
+    """, (folder, Param("alias", "the name as players write it, e.g. RotN"), Param("slot", "the slot it means", names="character")),
         RUN + "alias", writes=True),
     Command("host", """Mafia: an account of the host (or a co-host, a substitute host): its posts are never votes.
 
@@ -125,7 +125,7 @@ COMMANDS = (
     \b
       modtool lynch examples/mafia Trendall --day 1 --post 292 --how "Vanilla Townie"
       modtool lynch examples/mafia Peabody --day 2 --post 389
-    """, (folder, Param("who", "the slot: any of its players' names, or an alias"),
+    """, (folder, Param("who", "the slot: any of its players' names, or an alias", names="character"),
           Param("day", "the day", int, ("--day",), min=1),
           Param("post", "the host's post announcing it", int, ("--post",)),
           Param("how", "e.g. \"Vanilla Townie\"", str, ("--how",), None)),

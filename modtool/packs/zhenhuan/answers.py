@@ -15,7 +15,7 @@ from modtool.core.gamefile import open_game as _open
 from modtool.core.i18n import t
 from modtool.core.outfile import write_file
 from modtool.core.problems import Problem, UserError
-from modtool.core.render import render
+from modtool.core.render import render, render_each
 from modtool.core.timespan import command_time as _now
 from modtool.core.view import View
 from modtool.packs.zhenhuan import commands as zh
@@ -112,7 +112,12 @@ def post_view(game_dir: Path, gd, kind: str, fmt_: str, options: dict) -> View:
     board, _ = replay(gd)
     ctx = post_context(gd, board, kind, day=options.get("day"), night=options.get("night"), seat=options.get("seat"))
     text = render(gd.game.id, kind, fmt_, ctx, game_dir)
-    return View.of("post", gd.game.id, {"kind": kind, "format": fmt_, "text": text}, text)
+    data = {"kind": kind, "format": fmt_, "text": text}
+    if kind == "private":  # one message a seat, each sent on its own (to the seat's player)
+        data["parts"] = render_each(gd.game.id, kind, fmt_, ctx, "messages",
+                                    lambda m: t("{seat}号（发给 {player}）").format(seat=m["seat"], player=m["player"]),
+                                    game_dir)
+    return View.of("post", gd.game.id, data, text)
 
 
 def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str], at, text, night=None) -> Said:

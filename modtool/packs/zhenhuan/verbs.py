@@ -44,7 +44,7 @@ COMMANDS = (
           modtool info examples/zhenhuan 6 "2号或8号是敬妃"
         """,
             (Param('game_dir', '游戏文件夹', Path),
-             Param('seat', '座位号或玩家'),
+             Param('seat', '座位号或玩家', names='character'),
              Param('given', '实际告诉这名玩家的信息')),
             RUN + 'info', writes=True),
     Command('answer', """甄嬛：回答规则留给说书人决定的问题（狂徒之死、太上皇的继任者、祺贵人的随机死亡、假信息……）。
@@ -68,8 +68,8 @@ COMMANDS = (
           modtool nominate examples/zhenhuan 5 2 --at "2026-11-04 20:30"
         """,
             (Param('game_dir', '游戏文件夹', Path),
-             Param('nominator', '提名者（座位号或玩家）'),
-             Param('nominee', '被提名者'),
+             Param('nominator', '提名者（座位号或玩家）', names='character'),
+             Param('nominee', '被提名者', names='character'),
              Param('at', '时间', str, ('--at',), None)),
             RUN + 'nominate', writes=True),
     Command('vote', """甄嬛：直接记录一票（也可以从投票帖导入「投票对象」帖子）；死者的一票整局只能用一次。
@@ -81,8 +81,8 @@ COMMANDS = (
           modtool vote examples/zhenhuan 8 7 --at "2026-11-04 21:10"
         """,
             (Param('game_dir', '游戏文件夹', Path),
-             Param('voter', '投票者（座位号或玩家）'),
-             Param('nominee', '投给的被提名者'),
+             Param('voter', '投票者（座位号或玩家）', names='character'),
+             Param('nominee', '投给的被提名者', names='character'),
              Param('at', '时间', str, ('--at',), None)),
             RUN + 'vote', writes=True),
 )

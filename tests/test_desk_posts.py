@@ -1,0 +1,150 @@
+"""The desk's posts and forms beyond the day view: private posts one message a
+recipient (M42's role cards, 甄嬛's night messages), each with its own copy
+button; M42's witch and hunter notices sent from the page, which records when
+they went out (M42-R15) as ``modtool announce`` does; ``advance`` as a form;
+fields that name a character offering the roster's names. The library calls
+behind them (``Game.announce``, ``Game.advance``, a post's ``parts``) are
+checked against the commands' own output."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from modtool import api
+from modtool.desk import pages
+from tests.support.desk import copy_example, serving
+from tests.support.values import run_main
+from tests.test_desk import request
+
+
+def _night_two(folder):
+    """examples/m42 moved on to night 2 with the wolves' kill submitted: the witch is due a notice."""
+    game = api.open_game(folder)
+    game.advance(at="2026-11-05 21:00")
+    game.act("狼人", "kill", ["东方月初"], at="2026-11-05 21:30")
+    return game
+
+
+# --- the library --------------------------------------------------------------
+
+def test_roles_come_one_card_a_character_each_as_the_command_gives_it_alone(tmp_path, capsys):
+    folder = copy_example("m42", tmp_path)
+    view = api.open_game(folder).post("roles")
+    parts = view.to_json()["parts"]
+    assert [p["to"] for p in parts][:2] == ["涂山苏苏（发给 苏苏今天也很努力）", "白月初（发给 月初不是白）"]
+    assert len(parts) == 13
+    # Each part is what `announce roles --character NAME` prints for that character.
+    capsys.readouterr()
+    assert run_main(["announce", str(folder), "roles", "--character", "金人凤"]) == 0
+    alone = capsys.readouterr().out
+    assert next(p["text"] for p in parts if p["to"].startswith("金人凤")).strip() == alone.strip()
+    # A wolf's card names the other wolves; a villager's names none.
+    wolf = next(p["text"] for p in parts if p["to"].startswith("金人凤"))
+    assert "狼队同伴：王权霸业、石宽、李去浊" in wolf and "狼队" not in parts[0]["text"]
+
+
+def test_zhenhuan_private_comes_one_message_a_seat_as_the_command_gives_it_alone(tmp_path, capsys):
+    folder = copy_example("zhenhuan", tmp_path)
+    parts = api.open_game(folder).post("private", night=1).to_json()["parts"]
+    assert parts[0]["to"] == "1号（发给 延禧宫）" and len(parts) == 10
+    capsys.readouterr()
+    assert run_main(["announce", str(folder), "private", "--night", "1", "--seat", "3"]) == 0
+    assert parts[2]["text"].strip() == capsys.readouterr().out.strip()
+
+
+def test_a_post_to_everyone_has_no_parts(tmp_path):
+    folder = copy_example("m42", tmp_path)
+    assert "parts" not in api.open_game(folder).post("vote", day=2).to_json()
+
+
+def test_announce_records_the_witch_notice_as_the_command_does(tmp_path):
+    """M42-R15: the witch's half-hour runs from the notice, a recorded fact."""
+    folder = copy_example("m42", tmp_path)
+    game = _night_two(folder)
+    with pytest.raises(api.UserError, match="通知发出时要记下时间"):
+        game.post("witch")  # a post written nowhere cannot send it
+    said = game.announce("witch", told_at="2026-11-05 21:32")
+    assert "今晚被指杀的角色是：东方月初" in said.text and "11-05 22:02 前答复" in said.text
+    assert said.notes == ("已记录：第 2 夜 2026-11-05 21:32 通知女巫，时限 2026-11-05 22:02（M42-R15）",)
+    last = game.events()[-1]
+    assert (last["type"], last["to"], last["night"], last["at"]) == ("notice", "witch", 2, "2026-11-05 21:32:00")
+    assert "已在 11-05 21:32 通知女巫" in game.status().text
+
+
+def test_advance_through_the_library_says_what_the_command_says(tmp_path, capsys):
+    a, b = copy_example("m42", tmp_path / "a"), copy_example("m42", tmp_path / "b")
+    said = api.open_game(a).advance(at="2026-11-05 21:00")
+    capsys.readouterr()
+    assert run_main(["advance", str(b), "--at", "2026-11-05 21:00"]) == 0
+    assert said.text.replace(str(a), "GAME").strip() == capsys.readouterr().out.replace(str(b), "GAME").strip()
+    assert said.text.startswith("第 2 天白天 → 第 2 夜")
+
+
+# --- the desk -----------------------------------------------------------------
+
+def test_the_posts_page_gives_each_character_its_card_with_a_copy_button(tmp_path):
+    folder = copy_example("m42", tmp_path)
+    with serving(folder) as (desk, url):
+        status, page = request(url, "GET", "/g/m42/posts")
+    assert status == 200
+    section = page[page.index('id="post-roles"'):page.index('id="post-witch"')]
+    copies = re.findall(r'class="copy" data-for="(text-roles-\d+)"', section)
+    assert len(copies) == 13
+    for target in copies:
+        assert f'id="{target}"' in section
+    assert "金人凤（发给 金凤凰）" in html.unescape(section)
+
+
+def test_the_witch_notice_is_sent_from_the_page_and_recorded(tmp_path):
+    folder = copy_example("m42", tmp_path)
+    _night_two(folder)
+    with serving(folder) as (desk, url):
+        status, page = request(url, "GET", "/g/m42/posts")
+        assert 'class="send" data-kind="witch"' in page and 'class="send" data-kind="hunter"' in page
+        headers = {"X-Modtool-Token": desk.token}
+
+        def send(**sent):
+            return json.loads(request(url, "POST", "/g/m42/send", headers=headers, body=sent)[1])
+
+        # Refused as the command refuses it: the hunter is not due a notice, a time before the
+        # game began, a post that is no notice; nothing written.
+        before = (folder / "ledger.yaml").read_bytes()
+        for sent in ({"kind": "hunter"}, {"kind": "witch", "told_at": "2026-10-01 10:00"}, {"kind": "vote"}):
+            answer = send(**sent)
+            assert not answer["ok"] and not answer["written"] and answer["problems"], (sent, answer)
+        assert (folder / "ledger.yaml").read_bytes() == before
+        answer = send(kind="witch", told_at="2026-11-05 21:32")
+        assert answer["ok"] and answer["written"]
+        assert "今晚被指杀的角色是：东方月初" in answer["text"]
+        assert [e for e in api.open_game(folder).events() if e["type"] == "notice"][-1]["at"] == "2026-11-05 21:32:00"
+        # Sent again: the same text, nothing written, and the page is told so (not "written").
+        before = (folder / "ledger.yaml").read_bytes()
+        again = send(kind="witch")
+        assert again["ok"] and not again["written"] and again["text"] == answer["text"]
+        assert "账本里已有记录" in again["notes"][0]
+        assert (folder / "ledger.yaml").read_bytes() == before
+        # And it needs the page's token, as every write does.
+        assert request(url, "POST", "/g/m42/send", body={"kind": "witch"})[0] == 403
+
+
+def test_advance_is_a_form_and_names_are_offered(tmp_path):
+    folder = copy_example("m42", tmp_path)
+    game = api.open_game(folder)
+    found = {f["name"]: f for f in pages.forms(game)}
+    assert "advance" in found
+    named = {x["name"] for f in found.values() for x in f["fields"] if x["names"] == "character"}
+    assert {"character", "voter", "target", "actor", "targets"} <= named
+    with serving(folder) as (desk, url):
+        page = request(url, "GET", "/g/m42/")[1]
+        assert 'list="names-character"' in page
+        options = re.findall(r'<datalist id="names-character">(.*?)</datalist>', page, re.S)[0]
+        assert re.findall(r'<option value="([^"]+)">', options) == list(game.characters())
+        answer = json.loads(request(url, "POST", "/g/m42/write/advance",
+                                                  headers={"X-Modtool-Token": desk.token},
+                                                  body={"at": "2026-11-05 21:00"})[1])
+    assert answer["written"] and answer["text"].startswith("第 2 天白天 → 第 2 夜")
+    assert game.events()[-1]["type"] == "advance"
