@@ -124,13 +124,13 @@ def test_player_text_is_escaped_in_html(tmp_path):
     hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>"
     glance = {"panels": [{"key": "tally", "title": hostile, "text": hostile}, {"key": "x", "title": "x", "error": [hostile]}],
               "problems": [hostile], "chart": False, "chart_missing": [hostile], "grimoire": False}
-    forms = [{"name": "card", "help": hostile, "fields": [{"name": "n", "label": hostile, "type": "text", "choices": [],
+    forms = [{"name": "card", "title": hostile, "help": hostile, "fields": [{"name": "n", "label": hostile, "type": "text", "choices": [],
                                                            "many": False, "required": True, "min": None, "default": hostile,
                                                            "checked": False, "names": "character"}]}]
     page = desk.render("day.html.j2", "m42", stamp="1", page="day", glance=glance, forms=forms, threads=("vote",),
                        names=(hostile,))
     assert "<script>alert" not in page and "<img src=x" not in page
-    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 6
+    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 7
     posts = [{"kind": "roles", "about": hostile, "sent": False, "text": hostile,
               "parts": [{"to": hostile, "text": hostile}]},
              {"kind": "witch", "about": hostile, "sent": True, "parts": []}]

@@ -72,9 +72,10 @@ PASTED = """#24 月初不是白 2026-11-05 21:10
 """
 
 
-def test_m42_paste_preview_import_card_copy_and_the_cli_meanwhile(page, tmp_path):
+def test_m42_paste_preview_import_card_copy_and_the_cli_meanwhile(page, tmp_path, monkeypatch):
     folder = copy_example("m42", tmp_path)
-    with serving(folder) as (desk, url):
+    monkeypatch.chdir(tmp_path)  # served as typed: the pictures show "m42", not a temporary path
+    with serving(Path(folder.name)) as (desk, url):
         page.goto(url + "/")
         assert "第 2 天投票" in page.js("document.getElementById('panel-tally').innerText")
         assert "涂山红红" in page.js("document.getElementById('panel-status').innerText")
@@ -137,9 +138,10 @@ def _events(folder: Path) -> list[dict]:
     return list(api.open_game(folder).events())
 
 
-def test_zhenhuan_grimoire_and_a_refused_answer(page, tmp_path):
+def test_zhenhuan_grimoire_and_a_refused_answer(page, tmp_path, monkeypatch):
     folder = copy_example("zhenhuan", tmp_path)
-    with serving(folder) as (desk, url):
+    monkeypatch.chdir(tmp_path)  # served as typed: the pictures show "m42", not a temporary path
+    with serving(Path(folder.name)) as (desk, url):
         page.goto(url + "/")
         assert "魔典" in page.js("document.getElementById('panel-status').innerText")
         page.wait("""(() => { const f = document.querySelector('#panel-grimoire iframe');
@@ -151,9 +153,10 @@ def test_zhenhuan_grimoire_and_a_refused_answer(page, tmp_path):
         assert (folder / "ledger.yaml").read_bytes() == before
 
 
-def test_mafia_vote_count_with_majority_and_a_deadline(page, tmp_path):
+def test_mafia_vote_count_with_majority_and_a_deadline(page, tmp_path, monkeypatch):
     folder = copy_example("mafia", tmp_path)
-    with serving(folder) as (desk, url):
+    monkeypatch.chdir(tmp_path)  # served as typed: the pictures show "m42", not a temporary path
+    with serving(Path(folder.name)) as (desk, url):
         page.goto(url + "/")
         assert page.js("document.documentElement.lang") == "en"
         tally = page.js("document.getElementById('panel-tally').innerText")

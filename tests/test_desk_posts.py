@@ -148,3 +148,27 @@ def test_advance_is_a_form_and_names_are_offered(tmp_path):
                                                   body={"at": "2026-11-05 21:00"})[1])
     assert answer["written"] and answer["text"].startswith("第 2 天白天 → 第 2 夜")
     assert game.events()[-1]["type"] == "advance"
+
+
+def test_the_commands_a_page_suggests_name_the_folder_as_typed(tmp_path, monkeypatch):
+    """``modtool serve examples/m42``: status's next steps say ``modtool … examples/m42``, the
+    command to type in that terminal, not the folder's absolute path."""
+    copy_example("m42", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    from pathlib import Path
+
+    with serving(Path("examples/m42")) as (desk, url):
+        page = html.unescape(request(url, "GET", "/g/m42/")[1])
+    assert "modtool advance examples/m42" in page
+    assert str(tmp_path) not in page
+
+
+def test_the_form_list_names_each_write_in_the_directors_words():
+    titles = {ex: {f["name"]: f["title"] for f in pages.forms(api.open_game(f"examples/{ex}"))}
+              for ex in ("m42", "zhenhuan", "mafia")}
+    assert titles["m42"]["card"] == "判罚一张牌" and titles["m42"]["withdraw"] == "撤销一张牌"
+    # A stop inside brackets does not end it; a game's name before the help is left out.
+    assert titles["m42"]["advance"] == "结束当前阶段（白天→结算投票；夜晚→结算行动；黎明→开始新的一天）"
+    assert titles["zhenhuan"]["info"] == "记录说书人在夜里实际给出的信息（醉/毒时可以是假的）"
+    assert titles["mafia"]["replace"] == "a replacement takes over a slot and its current vote"
+    assert titles["mafia"]["undo"] == "Undo the latest event still in force"

@@ -5,16 +5,19 @@ from the ledger it changed). Screenshot: examples/desk/m42-notices.png."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from modtool import api
 from tests.support.desk import copy_example, serving
 from tests.test_desk_browser import page, shot  # noqa: F401 - the browser fixture
 from tests.test_desk_posts import _night_two
 
 
-def test_one_characters_card_is_copied_and_the_witch_notice_is_sent_from_the_page(page, tmp_path):  # noqa: F811
+def test_one_characters_card_is_copied_and_the_witch_notice_is_sent_from_the_page(page, tmp_path, monkeypatch):  # noqa: F811
     folder = copy_example("m42", tmp_path)
     _night_two(folder)
-    with serving(folder) as (desk, url):
+    monkeypatch.chdir(tmp_path)  # served as typed: the pictures show "m42", not a temporary path
+    with serving(Path(folder.name)) as (desk, url):
         page.goto(url + "/g/m42/posts")
         page.call("Browser.grantPermissions", permissions=["clipboardReadWrite", "clipboardSanitizedWrite"], origin=url)
         heads = page.js("[...document.querySelectorAll('#post-roles .part h3')].map(h => h.innerText)")

@@ -62,10 +62,26 @@ def _view_title(pack, name: str) -> str:
     """A game's own query as its director reads it: the head of its command's help
     ("每个角色的牌" for M42's ``cards``), else its name."""
     command = next((c for c in pack.commands() if c.name == name), None)
-    if command is None:
-        return name
-    head = re.split(r"[：:。.]", t(command.help).strip().splitlines()[0], maxsplit=1)[0].strip()
-    return head or name
+    return name if command is None else _head(command.help, name, pack.name)
+
+
+def _head(help_: str, name: str, game: str = "") -> str:
+    """A command's help, its first clause, in the language spoken: "判罚一张牌" of
+    "判罚一张牌，并列出…", "a replacement takes over a slot and its current vote" of
+    "Mafia: a replacement …" (the game's name before it left out: ``game``, the
+    pack's name; a stop inside brackets is not the end)."""
+    line = t(help_).strip().splitlines()[0]
+    label = re.match(r"(\w+)[：:]\s*", line)
+    if label and game and label.group(1).casefold() in game.casefold():
+        line = line[label.end():]
+    depth = 0
+    for i, ch in enumerate(line):
+        depth += ch in "（("
+        depth -= ch in "）)" and depth > 0
+        if depth == 0 and (ch in "：。；;，" or (ch in ".:" and line[i + 1:i + 2] in ("", " "))):
+            line = line[:i]
+            break
+    return line.strip() or name
 
 
 def posts(game: api.Game) -> list[dict]:
@@ -169,7 +185,9 @@ def writes(game: api.Game) -> dict[str, tuple[str, tuple[Param, ...]]]:
 
 def forms(game: api.Game) -> list[dict]:
     with i18n.speaking(game.language):
-        return [{"name": name, "help": t(help_).strip().splitlines()[0], "fields": [_field(p) for p in params]}
+        name_of_game = get_pack(game.id).name
+        return [{"name": name, "title": _head(help_, name, name_of_game), "help": t(help_).strip().splitlines()[0],
+                 "fields": [_field(p) for p in params]}
                 for name, (help_, params) in writes(game).items()]
 
 

@@ -71,10 +71,11 @@ def is_loopback(host: str) -> bool:
 
 def find_games(folder: Path) -> dict[str, Path]:
     """The game folders served: ``folder`` itself when it holds a ledger, else each
-    folder in it that does, by name."""
-    folder = folder.resolve()
+    folder in it that does, by name. Each path stays as the director typed it
+    (relative to where ``serve`` runs), so the commands a page suggests ("下一步：
+    modtool advance examples/m42") are the ones to type in that terminal."""
     if (folder / "ledger.yaml").is_file():
-        return {folder.name: folder}
+        return {folder.resolve().name: folder}
     return {p.name: p for p in sorted(folder.iterdir()) if p.is_dir() and (p / "ledger.yaml").is_file()}
 
 
@@ -91,7 +92,7 @@ class Desk:
     """The served games, the page's token and the one mutex around library calls."""
 
     def __init__(self, folder: Path, host: str = "127.0.0.1", port: int = 8420):
-        self.folder = Path(folder).resolve()
+        self.folder = Path(folder)
         self.paths = find_games(self.folder)
         if not self.paths:
             raise UserError(Problem(str(folder), "这里没有游戏：既没有 ledger.yaml，也没有含 ledger.yaml 的子文件夹"))
