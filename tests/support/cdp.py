@@ -71,8 +71,8 @@ class Page:
             raise RuntimeError(f"{expression}: {out['exceptionDetails']}")
         return out["result"].get("value")
 
-    def wait(self, expression: str, timeout: float = 15):
-        """Wait until ``expression`` is truthy; its value."""
+    def wait(self, expression: str, timeout: float = 15, every: float = 0.1):
+        """Wait until ``expression`` is truthy (asked every ``every`` seconds); its value."""
         deadline = time.monotonic() + timeout
         while True:
             value = self.js(expression)
@@ -80,7 +80,7 @@ class Page:
                 return value
             if time.monotonic() > deadline:
                 raise AssertionError(f"never true: {expression}")
-            time.sleep(0.1)
+            time.sleep(every)
 
     def goto(self, url: str) -> None:
         self.call("Page.enable")
