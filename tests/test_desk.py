@@ -176,7 +176,7 @@ def test_a_games_own_queries_are_titled_in_its_directors_words():
     from modtool.desk.pages import glance
 
     titles = [p["title"] for p in glance(api.open_game(Path(__file__).resolve().parents[1] / "examples" / "m42"))["panels"]]
-    assert titles[2:] == ["每个角色的牌", "讨论日的时间表", "需要导演留意的帖子"], titles
+    assert titles[2:] == ["每个角色的牌", "潜水观察", "讨论日的时间表", "需要导演留意的帖子"], titles
 
 
 def test_without_the_chart_extra_the_day_says_how_to_install_it_not_a_broken_image(tmp_path, monkeypatch):

@@ -29,7 +29,7 @@ from modtool.packs.m42.commands import (
 from modtool.packs.m42.engine import phase_label
 from modtool.packs.m42.post_kinds import SENT_KINDS
 from modtool.packs.m42.named import LURK_RULES, discussion_day, earlier_games, lurking_yellow
-from modtool.packs.m42.queries import cards_view, flags_view, m42_state, post_text, require_m42, schedule_view
+from modtool.packs.m42.queries import cards_view, flags_view, lurking_view, m42_state, post_text, require_m42, schedule_view
 from modtool.packs.m42.status import next_steps
 
 
@@ -115,6 +115,10 @@ def withdraw(game_dir: Path, number: int, reason: str) -> Said:
 
 def cards(game_dir: Path) -> View:
     return cards_view(game_dir, None)
+
+
+def lurking(game_dir: Path) -> View:
+    return lurking_view(game_dir, None)
 
 
 def decide(game_dir: Path, character: str, camp_loses: bool, at: str | None = None) -> Said:

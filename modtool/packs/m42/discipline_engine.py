@@ -14,6 +14,20 @@ from modtool.packs.m42.state import Pending
 from modtool.core.problems import Problem
 
 
+def lurk_options(gd) -> lurking.LurkOptions:
+    """M42-R14's thresholds as the game sets them (``lurk_min_posts``, ``lurk_chain_posts``)."""
+    o = gd.options
+    return lurking.LurkOptions(min_posts=int(o["lurk_min_posts"]), chain_posts=int(o["lurk_chain_posts"]))
+
+
+def lurk_voters(tally, ctx) -> set[str]:
+    """Who voted on the day for M42-R14 (b): a valid vote standing (an abstention is one),
+    and, M42-R14a, whoever the scapegoat barred from voting that day (M42-R8): no (b)
+    yellow for them; (a) and (c) still apply."""
+    voted = {v["voter"] for v in tally.valid if v.get("changed_to") is None} if tally else set()
+    return voted | (ctx.barred if ctx is not None else set())
+
+
 class DisciplineMixin:
     def lurking(self, n: int, close: datetime) -> None:
         """M42-R14: yellows for lurking, at the close of each discussion day not sped up."""
@@ -22,13 +36,10 @@ class DisciplineMixin:
         st, rec = self.st, self.st.days[n]
         if rec.opened is None:
             return
-        o = self.gd.options
         in_game = {x for x in rec.alive_at_open if x in st.alive or any(e.name == x and e.at >= close for e in st.exits)}
-        voted = {v["voter"] for v in rec.tally.valid if v.get("changed_to") is None} if rec.tally else set()
-        voted |= rec.ctx.barred  # M42-R14a: barred from voting that day (M42-R8): no (b) yellow; (a), (c) still apply
+        voted = lurk_voters(rec.tally, rec.ctx)
         if self.lurk_watch is None:
-            opts = lurking.LurkOptions(min_posts=int(o["lurk_min_posts"]), chain_posts=int(o["lurk_chain_posts"]))
-            self.lurk_watch = lurking.LurkWatch(self.roster, opts)
+            self.lurk_watch = lurking.LurkWatch(self.roster, lurk_options(self.gd))
         if facts.has_posts(self.gd, "discussion", n):
             stamps = facts.post_stamps(self.gd, "discussion", n)
             counts = lurking.count_posts(stamps, rec.opened, close, in_game, self.roster)
@@ -59,7 +70,7 @@ class DisciplineMixin:
     # -- cards, substitutes (M42-R13, R16) ------------------------------------------
 
     def card(self, ev) -> None:
-        from modtool.packs.m42.cards import COLOR_IDS, Card, standing
+        from modtool.packs.m42.cards import COLOR_IDS, Card
 
         st = self.st
         name = self.character(ev.data.get("character"), ev)

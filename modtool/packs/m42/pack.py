@@ -113,7 +113,8 @@ class M42Pack(GamePack):
 
     def views(self):
         queries = _load("queries")
-        return {"cards": queries.cards_view, "schedule": queries.schedule_view, "flags": queries.flags_view}
+        return {"cards": queries.cards_view, "lurking": queries.lurking_view, "schedule": queries.schedule_view,
+                "flags": queries.flags_view}
 
     def status_view(self, game_dir, gd):
         return _load("queries").status_view(game_dir)

@@ -48,6 +48,15 @@ def cards_view(game_dir: Path, query):
     return View.of("cards", gd.game.id, cards_json(gd, st), cards_text(gd, st))
 
 
+def lurking_view(game_dir: Path, query):
+    """Lurking so far on the open discussion day (M42-R14) as a value (``Game.view("lurking")``)."""
+    from modtool.packs.m42.lurk_today import lurk_today, lurk_today_text
+
+    gd, st = m42_state(game_dir)
+    data = lurk_today(gd, st)
+    return View.of("lurking", gd.game.id, data, lurk_today_text(data))
+
+
 def schedule_view(game_dir: Path, query):
     """A discussion day's schedule (M42-R15) as a value (``Game.view("schedule", day=…)``)."""
     from modtool.packs.m42.discipline import schedule_json, schedule_text

@@ -113,6 +113,16 @@ COMMANDS = (
             (Param('game_dir', '游戏文件夹', Path),
              Param('day', '只看这一天', int, ('--day',), None, min=1)),
             RUN + 'flags', json=True),
+    Command('lurking', """潜水观察：当天讨论日每个角色至今的讨论帖发帖数、是否已投票、此前连续不足 10 帖的天数，以及现在关门会判的潜水黄牌（M42-R14；只是预览，黄牌在关门时判）。
+
+        Examples:
+
+        \b
+          modtool lurking examples/m42
+          modtool lurking examples/m42-discipline --json
+        """,
+            (Param('game_dir', '游戏文件夹', Path),),
+            RUN + 'lurking', json=True),
     Command('waive', """免除一张潜水黄牌（M42-R14），记下理由。
 
         Examples:
