@@ -178,7 +178,9 @@ class Game:
                      dry_run: bool = False) -> Said:
         """``modtool import``: the posts of forum dumps ``files`` as day ``day``'s
         ``thread`` (vote, discussion, process), each post once; ``dry_run``: told,
-        not written. Returns what the command prints (added, skipped, notices)."""
+        not written. Returns what the command prints (added, skipped, notices)
+        and, as ``data``, the same as values: the new posts, the edited ones
+        (G-R3), those outside the day, the accounts not in the roster, the batch."""
         with self._speaking(), session(EXCLUSIVE):
             files = [files] if isinstance(files, (str, Path)) else files  # one dump, or several
             return recording.import_posts(self.path, [Path(f) for f in files], thread, day, dry_run=dry_run)
@@ -211,8 +213,7 @@ class Game:
         M42-R15). ``options`` as ``post``'s (``day``, ``night``, ``character`` …)."""
         from modtool.core.timespan import command_time
 
-        given = {"day": None, "night": None, "close": None, "card": None, "seat": None, "character": None,
-                 "title": None, "image": None, **options, "told_at": told_at}
+        given = {**options, "told_at": told_at}  # a pack reads the options it takes (.get), as from the command line
         with self._speaking(), session(EXCLUSIVE), confirmed(force):
             gd = self._open()
             if given.get("floor") is not None and not self._pack().announce_upto:

@@ -154,6 +154,29 @@ def test_the_preview_writes_nothing_to_the_ledger(m42):
     assert (folder / ".modtool" / "desk" / "pasted" / f"{answer['id']}.txt").is_file()
 
 
+# Day 1's last vote post edited on the forum since, and a post timed after day 1 closed.
+EDITED_AND_LATE = ("#14 秦兰兰 2026-11-03 20:30\n投票对象：东方秦兰\n投票理由：改了主意\n\n"
+                   "#15 秦兰兰 2026-11-04 12:00\n<b>晚了</b>\n投票对象：石宽\n")
+
+
+def test_the_preview_lists_new_edited_and_outside_the_day_posts(m42, tmp_path):
+    folder, desk, url = m42
+    status, text = request(url, "POST", "/g/m42/preview", body={"text": EDITED_AND_LATE, "thread": "vote", "day": 1},
+                           headers={"X-Modtool-Token": desk.token})
+    data = json.loads(text)["data"]
+    assert status == 200 and data["dry_run"] is True
+    assert [(p["floor"], p["author"], p["time"], p["first_line"]) for p in data["new"]] == \
+        [(15, "秦兰兰", "2026-11-04 12:00", "<b>晚了</b>")]
+    assert [(p["floor"], p["recorded"]) for p in data["edited"]] == [(14, True)]
+    assert [(p["floor"], p["start"], p["end"]) for p in data["outside"]] == [(15, "2026-11-02 10:00", "2026-11-03 21:00")]
+    # The lists' headings, in the game's words: Chinese for M42, English for mafia.
+    page = request(url, "GET", "/g/m42/")[1]
+    assert all(h in page for h in ("新帖", "编辑过的帖子", "不在这一天的帖子"))
+    with serving(copy_example("mafia", tmp_path)) as (_, mafia_url):
+        page = request(mafia_url, "GET", "/g/mafia/")[1]
+    assert all(h in page for h in ("New posts", "Edited posts", "Posts outside the day"))
+
+
 def test_serve_refuses_a_network_host_without_allow_remote(tmp_path, capsys):
     folder = copy_example("m42", tmp_path)
     assert run_main(["serve", str(folder), "--host", "0.0.0.0"]) == 1

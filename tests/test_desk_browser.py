@@ -1,9 +1,10 @@
 """modtool serve, driven in a real headless Chromium (tests/support/cdp.py).
 
-M42: the day view of the example; a page of posts pasted, previewed and
-imported, and the tally changed; a card given through the form and found in
-the ledger; a card given by the command line meanwhile shown within seconds;
-a post copied. 甄嬛: the grimoire page inside the day view, an answer refused
+M42: the day view of the example; a paste's preview listing its new, edited
+and outside-the-day posts; a page of posts pasted, previewed and imported,
+and the tally changed; a card given through the form and found in the
+ledger; a card given by the command line meanwhile shown within seconds; a
+post copied. 甄嬛: the grimoire page inside the day view, an answer refused
 by the form as the command refuses it. Mafia: the vote count with its
 majority, a deadline recorded through the form. Each view is screenshotted
 into examples/desk/ (README shows them) when MODTOOL_DESK_SHOTS is set.
@@ -72,6 +73,11 @@ PASTED = """#24 月初不是白 2026-11-05 21:10
 """
 
 
+# Day 1's last vote post edited on the forum since, and a post timed after day 1 closed.
+EDITED_AND_LATE = ("#14 秦兰兰 2026-11-03 20:30\n投票对象：东方秦兰\n投票理由：改了主意\n\n"
+                   "#15 秦兰兰 2026-11-04 12:00\n<b>晚了</b>\n投票对象：石宽\n")
+
+
 def test_m42_paste_preview_import_card_copy_and_the_cli_meanwhile(page, tmp_path, monkeypatch):
     folder = copy_example("m42", tmp_path)
     monkeypatch.chdir(tmp_path)  # served as typed: the pictures show "m42", not a temporary path
@@ -82,14 +88,34 @@ def test_m42_paste_preview_import_card_copy_and_the_cli_meanwhile(page, tmp_path
         page.wait("document.querySelector('#panel-chart img') && document.querySelector('#panel-chart img').complete")
         shot(page, "m42-day.png")
 
-        # Paste a page of posts: preview first, nothing written.
+        # A preview lists the new posts, the edited ones and those outside the day, one row each, as text.
         before = (folder / "ledger.yaml").read_bytes()
+        page.js(f"document.getElementById('paste-text').value = {json.dumps(EDITED_AND_LATE)}")
+        page.js("document.getElementById('paste-thread').value = 'vote'; document.getElementById('paste-day').value = '1'")
+        page.js("document.getElementById('paste-preview').click()")
+        page.wait("!document.getElementById('paste-result').hidden && !document.getElementById('paste-new').hidden")
+        rows = {key: page.js(f"[...document.querySelectorAll('#paste-{key} li')].map((li) => li.textContent)")
+                for key in ("new", "edited", "outside")}
+        assert rows == {"new": ["15楼 · 秦兰兰 · 2026-11-04 12:00 · <b>晚了</b>"],
+                        "edited": ["14楼 · 秦兰兰 · 2026-11-03 20:30 · 投票对象：东方秦兰"],
+                        "outside": ["15楼 · 秦兰兰 · 2026-11-04 12:00 · 第 1 天：2026-11-02 10:00 至 2026-11-03 21:00"]}, rows
+        assert page.js("document.querySelector('#paste-new h3').innerText").startswith("新帖")
+        assert page.js("document.querySelector('#paste-lists b') === null")  # player text, never markup
+        assert "将导入 1 帖" in page.js("document.getElementById('paste-said').innerText")
+        assert (folder / "ledger.yaml").read_bytes() == before
+
+        # Paste a page of posts: preview first, nothing written (the answer box emptied first).
+        page.js("document.getElementById('paste-result').hidden = true; document.getElementById('paste-after').textContent = ''")
         page.js(f"document.getElementById('paste-text').value = {json.dumps(PASTED)}")
         page.js("document.getElementById('paste-thread').value = 'vote'; document.getElementById('paste-day').value = '2'")
         page.js("document.getElementById('paste-preview').click()")
         page.wait("!document.getElementById('paste-result').hidden && document.getElementById('paste-after').innerText")
         assert "将导入 1 帖" in page.js("document.getElementById('paste-said').innerText")
         assert "24楼" in page.js("document.getElementById('paste-after').innerText")
+        # A fresh preview's lists are its own: no edited post; 24楼 came after day 2 closed (21:00).
+        assert page.js("document.getElementById('paste-edited').hidden") is True
+        assert page.js("[...document.querySelectorAll('#paste-outside li')].map((li) => li.textContent)") == \
+            ["24楼 · 月初不是白 · 2026-11-05 21:10 · 第 2 天：2026-11-04 10:00 至 2026-11-05 21:00"]
         assert (folder / "ledger.yaml").read_bytes() == before
         assert "24楼" not in page.js("document.getElementById('panel-tally').innerText")
         shot(page, "m42-paste.png")

@@ -55,6 +55,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("act", "modtool/desk/pages.py"): "the desk's form for the shared command act (modtool.api.Game.act)",
     ("advance", "modtool/core/pack.py"): "a shared command a pack answers (SHARED_COMMANDS)",
     ("advance", "modtool/cli/app.py"): "the shared command advance, answered by the game's pack",
+    ("advance", "modtool/desk/pages.py"): "the desk's form for the shared command advance (modtool.api.Game.advance)",
+    ("投票", "modtool/desk/pages.py"): "the advance form's help, the command's own words (白天→结算投票)",
     # Threads and the vote form are core services every forum game uses (DESIGN: voteform.py).
     ("vote", "modtool/core/schema.py"): "a post's thread (THREADS: vote, discussion, process)",
     ("vote", "modtool/core/voteform.py"): "the core's vote-form parser: a vote or a change",

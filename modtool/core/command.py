@@ -18,7 +18,7 @@ written) or ``RecordedRefusal`` (a refused submission, recorded all the same).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from modtool.core.i18n import Message
@@ -75,18 +75,25 @@ class Command:
 @dataclass(frozen=True)
 class Said:
     """What a command that recorded a fact tells: ``text`` for standard output
-    (printed as it is), ``notes`` one line each for standard error."""
+    (printed as it is), ``notes`` one line each for standard error, and
+    ``data``: what the text tells as values, for a program (JSON-able; None
+    when the command gives none; the command line prints only the text)."""
 
     text: str = ""
     notes: tuple[str, ...] = ()
+    data: dict | None = field(default=None, hash=False)
 
     @classmethod
-    def lines(cls, *lines: str, notes: tuple[str, ...] = ()) -> "Said":
-        return cls("".join(f"{line}\n" for line in lines), tuple(notes))
+    def lines(cls, *lines: str, notes: tuple[str, ...] = (), data: dict | None = None) -> "Said":
+        return cls("".join(f"{line}\n" for line in lines), tuple(notes), data)
 
     def to_json(self) -> dict:
-        """``{"text", "notes"}``, for a program that passes it on (the web desk, a bot)."""
-        return {"text": self.text, "notes": list(self.notes)}
+        """``{"text", "notes"}`` and ``"data"`` when there is some, for a program
+        that passes it on (the web desk, a bot)."""
+        out = {"text": self.text, "notes": list(self.notes)}
+        if self.data is not None:
+            out["data"] = self.data
+        return out
 
 
 def recorded_refusal(refused: list[Problem]) -> RecordedRefusal:

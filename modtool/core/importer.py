@@ -47,7 +47,39 @@ class ImportReport:
     notices: list[Problem] = field(default_factory=list)  # told, the import goes on
 
 
+@dataclass(frozen=True)
+class OutsideDay:
+    """Posts about to be imported into ``day`` whose times fall outside that day
+    (a likely wrong --day: told, never refused), as the game's pack decides
+    (``GamePack.outside_day``, the one place of the rule): ``posts`` those
+    posts (``floor``, ``author``, ``time``), ``first`` and ``last`` the times of
+    the whole import, ``start`` and ``end`` the day's span where the ledger
+    tells it ("YYYY-MM-DD HH:MM", else None), ``phase`` where the game is when
+    the day has not begun yet (else None). ``notice`` is how the pack tells it,
+    rendered by the pack from these values."""
+
+    day: int
+    posts: tuple[dict, ...]
+    first: str
+    last: str
+    start: str | None = None
+    end: str | None = None
+    phase: str | None = None
+    notice: Problem | None = None
+
+    def rows(self) -> list[dict]:
+        """Each post with the day's span, as ``Said.data`` lists it."""
+        return [{**p, "day": self.day, "start": self.start, "end": self.end} for p in self.posts]
+
+
 _stamp = time_stamp
+
+
+def first_line(body: str, width: int = 40) -> str:
+    """A post's first line that is not blank, cut to ``width`` characters, as it
+    may be shown (``modtool.forum.bounds.shown``): what a list of posts quotes."""
+    line = next((ln.strip() for ln in body.splitlines() if ln.strip()), "")
+    return shown(line if len(line) <= width else line[:width - 1] + "…")
 
 
 def post_event(post: Post, thread: str, day: int) -> dict:

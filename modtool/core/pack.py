@@ -50,7 +50,9 @@ overrides only what it has):
 ``options_read``            per shared command, the options this game reads;
                             the others are hidden from its help and refused
 ``known_account(gd, a)``    an account import knows beyond the roster
-``import_notices(...)``     notices after an import (posts outside the day …)
+``outside_day(...)``        an import's posts outside the day it goes into
+                            (``modtool.core.importer.OutsideDay``, told)
+``import_notices(...)``     other notices after an import
 ``tally_view/status_view/`` the shared queries, answered by this game as
 ``post_view/views()``       values (``View``); the default refuses
                             ("only supported by …")
@@ -84,6 +86,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from modtool.core.clock import Window
     from modtool.core.gamefile import GameDir
     from modtool.core.games import Game
+    from modtool.core.importer import OutsideDay
     from modtool.core.schema import Schema
     from modtool.core.command import Command, Said
     from modtool.core.view import Query, View
@@ -233,6 +236,11 @@ class GamePack:
         """An account ``import`` should not call "not in the roster" though no
         roster entry has it (e.g. a replacement recorded as a fact)."""
         return False
+
+    def outside_day(self, gd: "GameDir", day: int, events: list[dict]) -> list["OutsideDay"]:
+        """The posts of ``events`` (about to be imported into ``day``) that the game
+        finds outside that day, each with its notice; told, the import goes on."""
+        return []
 
     def import_notices(self, gd: "GameDir", day: int, events: list[dict]) -> list[Problem]:
         """Told after ``import`` plans its events (it goes on regardless)."""

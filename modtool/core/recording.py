@@ -17,7 +17,7 @@ from modtool.core.events import describe_ref, ref_of
 from modtool.core.gamefile import open_game
 from modtool.core.games import load_game
 from modtool.core.i18n import Listing, Message, t
-from modtool.core.importer import plan_import
+from modtool.core.importer import ImportReport, OutsideDay, first_line, plan_import
 from modtool.core.pack import NEW_OPTIONS
 from modtool.core.problems import Problem, UserError, damage, refusals
 from modtool.core.registry import get_pack
@@ -25,6 +25,8 @@ from modtool.core.schema import THREADS, event_name
 from modtool.core.soundness import game_problems, refusals_text, require_sound, require_sound_after
 from modtool.core.upgrade import id_warnings
 from modtool.core.view import View
+from modtool.forum import time_stamp
+from modtool.forum.bounds import shown
 from modtool.ledger import load
 
 
@@ -87,7 +89,11 @@ def import_posts(game_dir: Path, files: list[Path], thread: str, day: int, *, dr
     events, report = plan_import(gd, files, thread, day, progress=progress)
     if report.problems:
         raise UserError(report.problems)
-    report.notices += get_pack(gd.game.id).import_notices(gd, day, events)
+    pack = get_pack(gd.game.id)
+    outside = pack.outside_day(gd, day, events)
+    report.notices += [found.notice for found in outside]
+    report.notices += pack.import_notices(gd, day, events)
+    data = _import_data(events, report, outside, thread, day, dry_run)  # before the marker goes in
     batch = None
     if events:
         batch = next_batch(gd)
@@ -108,7 +114,26 @@ def import_posts(game_dir: Path, files: list[Path], thread: str, day: int, *, dr
         if len(floors) > 10:
             shown += t(" 等 {n} 帖").format(n=len(floors))
         lines.append(t("不在名单上的账号「{account}」：{floors}（不计票）").format(account=account, floors=shown))
-    return Said.lines(*lines)
+    data["batch"] = batch
+    return Said.lines(*lines, data=data)
+
+
+def _import_data(events: list[dict], report: ImportReport, outside: list[OutsideDay], thread: str, day: int,
+                 dry_run: bool) -> dict:
+    """What an import's text tells, as values (``Said.data``): the posts new to the
+    ledger, the ones edited on the forum since they were imported (``recorded``:
+    as a new version, G-R3; false: a second, different copy in this import, not
+    taken), the posts outside the day (with the day's span where known), the
+    accounts not in the roster and their floors; times to the minute."""
+    new = [{"floor": ev.get("floor"), "author": shown(ev["author"]), "time": ev["time"][:16], "thread": ev["thread"],
+            "first_line": first_line(ev["body"])} for ev in events if ev["type"] == "post"]
+    edited = [{"floor": post.floor, "author": post.author, "time": time_stamp(post.time)[:16],
+               "first_line": first_line(post.body), "recorded": recorded}
+              for posts, recorded in ((report.changed, True), (report.twice, False)) for post in posts]
+    return {"dry_run": dry_run, "thread": thread, "day": day, "added": report.added, "skipped": report.skipped,
+            "new": new, "edited": edited, "outside": [row for found in outside for row in found.rows()],
+            "unknown_accounts": [{"account": account, "floors": list(floors)}
+                                 for account, floors in report.unknown_accounts.items()]}
 
 
 def undo(game_dir: Path, batch: str | None = None, *, shown_as: str | None = None) -> Said:

@@ -190,10 +190,11 @@ class Desk:
         return path
 
     def preview(self, name: str, sent: dict) -> dict:
-        """What importing the paste would do, and the day's tally (or the game's
-        status) after it: the import run for real on a copy of the ledger inside
-        the game folder's ``.modtool/desk/preview/``, so the answer is the
-        library's own."""
+        """What importing the paste would do (its text, and ``data``: the new,
+        edited and outside-the-day posts as ``Game.import_posts`` lists them),
+        and the day's tally (or the game's status) after it: the import run for
+        real on a copy of the ledger inside the game folder's
+        ``.modtool/desk/preview/``, so the answer is the library's own."""
         game = self.games[name]
         with self.mutex, i18n.speaking(game.language):
             try:
@@ -209,7 +210,7 @@ class Desk:
             except UserError as exc:
                 return pages._told(game, False, "", [], [str(p) for p in exc.problems])
             return {"ok": True, "written": False, "id": digest, "text": said.text, "after": after.text,
-                    "notes": [], "problems": []}
+                    "data": said.data, "notes": [], "problems": []}
 
     def import_paste(self, name: str, sent: dict) -> dict:
         game = self.games[name]

@@ -81,6 +81,32 @@
     });
   }
 
+  // The preview's lists: new posts, edited posts, posts outside the day, one row a post
+  // ("floor · author · time · first line"), built as text (player text is never markup).
+  function showLists(data) {
+    const d = document.getElementById("paste-lists").dataset;
+    const floor = (r) => d.floor.replace("{floor}", () => String(r.floor));
+    const span = (r) => d.span.replace("{day}", () => String(r.day))
+      .replace("{start}", () => r.start || d.unknown).replace("{end}", () => r.end || d.unknown);
+    const rows = {
+      new: (r) => [floor(r), r.author, r.time, r.first_line],
+      edited: (r) => [floor(r), r.author, r.time, r.first_line, r.recorded ? "" : d.kept],
+      outside: (r) => [floor(r), r.author, r.time, span(r)],
+    };
+    for (const [key, parts] of Object.entries(rows)) {
+      const section = document.getElementById("paste-" + key);
+      const list = section.querySelector("ul");
+      const found = (data && data[key]) || [];
+      list.replaceChildren(...found.map((r) => {
+        const li = document.createElement("li");
+        li.textContent = parts(r).filter((x) => x !== "" && x !== null && x !== undefined).join(" · ");
+        return li;
+      }));
+      section.querySelector(".count").textContent = found.length ? `(${found.length})` : "";
+      section.hidden = found.length === 0;
+    }
+  }
+
   // Paste (or drop a file), preview, then import on confirmation.
   const paste = document.getElementById("paste-text");
   let previewed = null;
@@ -102,6 +128,7 @@
       const answer = await post("preview", sent);
       const box = document.getElementById("paste-result");
       box.hidden = false;
+      showLists(answer.data);
       document.getElementById("paste-said").textContent = told(answer);
       document.getElementById("paste-after").textContent = answer.after || "";
       document.getElementById("paste-import").hidden = !answer.ok;

@@ -91,7 +91,7 @@ class M42Pack(GamePack):
         gd.memo["m42_time_span"] = found = (opened, max(times) if times else None)
         return found
 
-    def import_notices(self, gd, day, events) -> list:
+    def outside_day(self, gd, day, events) -> list:
         if not events or gd.problems:
             return []
 

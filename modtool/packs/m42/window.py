@@ -5,11 +5,14 @@ opening to its close; late posts of a day are normal and ruled late)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from modtool.core.gamefile import GameDir
+from modtool.core.importer import OutsideDay
 from modtool.core.problems import Problem, UserError
 from modtool.forum import time_stamp
+from modtool.forum.bounds import shown
 from modtool.packs.m42 import facts
 from modtool.packs.m42.engine import Engine, phase_label
 from modtool.packs.m42.replay import replay
@@ -30,11 +33,13 @@ def day_window(gd: GameDir, day: int) -> tuple[datetime | None, datetime | None]
     return start, end
 
 
-def outside_day(gd: GameDir, day: int, events: list[dict]) -> list[Problem]:
-    """A notice when the posts about to be imported into ``day`` start before
-    that day opened or only after it closed."""
-    stamps = [ev["time"] for ev in events if ev.get("type") == "post"]
-    if not stamps:
+def outside_day(gd: GameDir, day: int, events: list[dict]) -> list[OutsideDay]:
+    """The posts about to be imported into ``day`` that fall outside it, when
+    they start before that day opened or only after it closed: those before
+    the opening, or all of them (the day has not begun; they all come after
+    its close). Posts of a day running past its close are not (ruled late)."""
+    posts = [ev for ev in events if ev.get("type") == "post"]
+    if not posts:
         return []
     try:
         start, end = day_window(gd, day)
@@ -42,14 +47,30 @@ def outside_day(gd: GameDir, day: int, events: list[dict]) -> list[Problem]:
         st = replay(gd)
     except UserError:
         return []  # a ledger that cannot be replayed: `modtool check` reports it
+    stamps = [ev["time"] for ev in posts]
     first, last = min(stamps), max(stamps)
-    if day not in st.days and (start is None or first >= time_stamp(start.astimezone(gd.tz))[:16]):
-        opens = f"，它从 {time_stamp(start.astimezone(gd.tz))[:16]} 前一天关门后才开始" if start is not None else ""
-        return [Problem("命令行 --day", "导入为第 {day} 天的帖子（{first} 至 {last}），但第 {day} 天还没有开始（现在是{phase_label}{opens}）：请检查 --day 是否选错（导错了可以用 modtool undo --import 撤销）",
-                        notice=True, day=day, first=first[:16], last=last[:16], phase_label=phase_label(st), opens=opens)]
     show = lambda t: time_stamp(t.astimezone(gd.tz))[:16]  # noqa: E731
-    if (start is not None and first < show(start)) or (end is not None and first > time_stamp(end.astimezone(gd.tz))):
-        window = f"{show(start) if start else '（开始时间未知）'} 至 {show(end) if end else '（关门时间未知）'}"
-        return [Problem("命令行 --day", "导入为第 {day} 天的帖子，但帖子时间是 {first} 至 {last}，不在第 {day} 天（{window}）之内：请检查 --day 是否选错（导错了可以用 modtool undo --import 撤销）",
-                        notice=True, day=day, first=first[:16], last=last[:16], window=window)]
-    return []
+    opens, closes = (show(start) if start is not None else None), (show(end) if end is not None else None)
+    phase = None
+    if day not in st.days and (start is None or first >= opens):
+        outside, phase = posts, phase_label(st)
+    else:
+        outside = [ev for ev in posts if opens is not None and ev["time"] < opens]
+        if not outside and end is not None and first > time_stamp(end.astimezone(gd.tz)):
+            outside = posts
+    if not outside:
+        return []
+    found = OutsideDay(day, tuple({"floor": ev.get("floor"), "author": shown(ev["author"]), "time": ev["time"][:16]}
+                                  for ev in outside), first[:16], last[:16], opens, closes, phase)
+    return [replace(found, notice=_notice(found))]
+
+
+def _notice(found: OutsideDay) -> Problem:
+    """How ``found`` is told to the director."""
+    if found.phase is not None:
+        opens = f"，它从 {found.start} 前一天关门后才开始" if found.start is not None else ""
+        return Problem("命令行 --day", "导入为第 {day} 天的帖子（{first} 至 {last}），但第 {day} 天还没有开始（现在是{phase_label}{opens}）：请检查 --day 是否选错（导错了可以用 modtool undo --import 撤销）",
+                       notice=True, day=found.day, first=found.first, last=found.last, phase_label=found.phase, opens=opens)
+    window = f"{found.start or '（开始时间未知）'} 至 {found.end or '（关门时间未知）'}"
+    return Problem("命令行 --day", "导入为第 {day} 天的帖子，但帖子时间是 {first} 至 {last}，不在第 {day} 天（{window}）之内：请检查 --day 是否选错（导错了可以用 modtool undo --import 撤销）",
+                   notice=True, day=found.day, first=found.first, last=found.last, window=window)
