@@ -28,8 +28,10 @@
   async function refresh() {
     const r = await fetch(location.pathname, { cache: "no-store" });
     const doc = new DOMParser().parseFromString(await r.text(), "text/html");
-    const fresh = doc.getElementById("live");
-    if (fresh) document.getElementById("live").replaceWith(fresh);
+    for (const id of ["live", "wide"]) {
+      const fresh = doc.getElementById(id), here = document.getElementById(id);
+      if (fresh && here) here.replaceWith(fresh);
+    }
     stamp = doc.querySelector('meta[name="modtool-stamp"]').content;
     document.body.dataset.stamp = stamp;
     wireCopies();
