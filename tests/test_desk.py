@@ -134,9 +134,12 @@ def test_player_text_is_escaped_in_html(tmp_path):
     posts = [{"kind": "roles", "about": hostile, "sent": False, "text": hostile,
               "parts": [{"to": hostile, "text": hostile}]},
              {"kind": "witch", "about": hostile, "sent": True, "parts": []}]
-    page = desk.render("posts.html.j2", "m42", stamp="1", page="posts", posts=posts)
+    chosen = {"fields": [{"name": "day", "label": hostile, "value": hostile}], "format": "bbcode",
+              "formats": ["bbcode"], "problems": [hostile]}
+    page = desk.render("posts.html.j2", "m42", stamp="1", page="posts", posts=posts, chosen=chosen)
     assert "<script>alert" not in page and "<img src=x" not in page
-    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 7  # 2 abouts twice (index, heading), text, to, part
+    # 2 abouts twice (index, heading), text, to, part; the day's label, value and a refusal
+    assert page.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 10
     script = (Path(desk_module.__file__).parent / "static" / "desk.js").read_text(encoding="utf-8")
     assert "innerHTML" not in script and "insertAdjacentHTML" not in script
 

@@ -172,3 +172,27 @@ def test_the_form_list_names_each_write_in_the_directors_words():
     assert titles["zhenhuan"]["info"] == "记录说书人在夜里实际给出的信息（醉/毒时可以是假的）"
     assert titles["mafia"]["replace"] == "a replacement takes over a slot and its current vote"
     assert titles["mafia"]["undo"] == "Undo the latest event still in force"
+
+
+def test_the_posts_page_makes_posts_for_a_chosen_day_night_and_format(tmp_path):
+    folder = copy_example("m42", tmp_path)
+    game = api.open_game(folder)
+    with serving(folder) as (desk, url):
+        default = html.unescape(request(url, "GET", "/g/m42/posts")[1])
+        day1 = html.unescape(request(url, "GET", "/g/m42/posts?day=1&format=markdown")[1])
+        bad = html.unescape(request(url, "GET", "/g/m42/posts?day=0&night=x")[1])
+    assert game.post("vote", day=2).text.strip() in default
+    assert game.post("vote", "markdown", day=1).text.strip() in day1 and "第 1 天" in day1
+    assert "[b]" not in day1.split('id="text-vote"')[1].split("</pre>")[0]
+    assert 'name="day" value="1"' in day1 and "<option selected>markdown</option>" in day1
+    # A refused choice is said, and the posts are made as they stand.
+    assert "至少是 1（现在是 0）" in bad and "「x」不是数字" in bad
+    assert game.post("vote", day=2).text.strip() in bad
+
+
+def test_mafia_posts_page_offers_only_what_its_announce_reads(tmp_path):
+    folder = copy_example("mafia", tmp_path)
+    with serving(folder) as (desk, url):
+        page = request(url, "GET", "/g/mafia/posts?day=1")[1]
+    assert 'name="day"' in page and 'name="night"' not in page
+    assert ">Day <" in page or ">Day<" in page or "Day <input" in page

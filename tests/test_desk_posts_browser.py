@@ -22,6 +22,12 @@ def test_one_characters_card_is_copied_and_the_witch_notice_is_sent_from_the_pag
         page.call("Browser.grantPermissions", permissions=["clipboardReadWrite", "clipboardSanitizedWrite"], origin=url)
         heads = page.js("[...document.querySelectorAll('#post-roles .part h3')].map(h => h.innerText)")
         assert len(heads) == 13 and heads[12].startswith("金人凤（发给 金凤凰）")
+        # Another day's posts, chosen on the page (a GET form: the page's policy lets it go to the desk only).
+        page.js("document.querySelector('form.post-options input[name=day]').value = '1'")
+        page.js("document.querySelector('form.post-options button[type=submit]').click()")
+        page.wait("location.search.includes('day=1') && document.getElementById('text-vote')"
+                  " && document.getElementById('text-vote').textContent.includes('第 1 天投票结果')"
+                  " && document.readyState === 'complete' && document.body.dataset.stamp")  # the page's script has run
         page.js("document.querySelector('#part-roles-13 button.copy').click()")
         page.wait("document.body.dataset.copied === 'text-roles-13'")
         copied = page.js("navigator.clipboard.readText()")

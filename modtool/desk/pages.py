@@ -21,6 +21,7 @@ from modtool.core.chart import require as require_chart
 from modtool.core.command import REQUIRED, Param
 from modtool.core.i18n import t
 from modtool.core.problems import Problem, RecordedRefusal, UserError
+from modtool.core.render import FORMATS
 from modtool.core.registry import get_pack
 
 # Writes the desk offers beside the game's own writing commands: the shared ones it has.
@@ -84,7 +85,30 @@ def _head(help_: str, name: str, game: str = "") -> str:
     return line.strip() or name
 
 
-def posts(game: api.Game) -> list[dict]:
+def post_options(game: api.Game, sent: dict[str, list[str]]) -> dict:
+    """The posts page's choices (``?day=2&night=1&format=md``) as ``announce`` takes them:
+    ``values`` for ``posts``, ``fields`` for the page (only the options this game's
+    ``announce`` reads: mafia has no night), and ``problems`` for a value refused
+    (left out, the post as it stands)."""
+    reads = get_pack(game.id).options_read.get("announce")
+    fields, values, problems = [], {"fmt": "bbcode"}, []
+    with i18n.speaking(game.language):
+        for name, label in (("day", "第几天"), ("night", "第几夜")):
+            if reads is not None and name not in reads:
+                continue
+            raw = (sent.get(name) or [""])[0].strip()
+            fields.append({"name": name, "label": t(label), "value": raw})
+            if raw:
+                try:
+                    values[name] = _value(Param(name, label, int, min=1), raw)
+                except UserError as exc:
+                    problems += [str(p) for p in exc.problems]
+        chosen = (sent.get("format") or ["bbcode"])[0]
+        values["fmt"] = chosen if chosen in FORMATS else "bbcode"
+    return {"fields": fields, "values": values, "format": values["fmt"], "formats": list(FORMATS), "problems": problems}
+
+
+def posts(game: api.Game, *, fmt: str = "bbcode", day: int | None = None, night: int | None = None) -> list[dict]:
     """Every announce kind, rendered as it stands (or why it cannot be yet); a
     private post that goes to several people also one message each (``parts``:
     M42's role cards, 甄嬛's night messages); a post whose sending is a fact
@@ -97,7 +121,7 @@ def posts(game: api.Game) -> list[dict]:
             found = {"kind": kind, "about": t(about), "sent": kind in pack.sent_kinds, "parts": []}
             if not found["sent"]:
                 try:
-                    view = game.post(kind)
+                    view = game.post(kind, fmt, **{k: v for k, v in (("day", day), ("night", night)) if v is not None})
                     found.update(text=view.text, parts=view.to_json().get("parts", []))
                 except UserError as exc:
                     found["error"] = [str(p) for p in exc.problems]

@@ -39,7 +39,7 @@ import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from modtool import api
 from modtool.core import i18n
@@ -54,7 +54,7 @@ ASSETS = {"desk.js": "text/javascript; charset=utf-8", "desk.css": "text/css; ch
 TOKEN_HEADER = "X-Modtool-Token"
 MAX_BODY = 64 * 1024 * 1024  # a pasted or dropped dump: a long thread page fits
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; frame-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'self'")
+       "connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'")
 # The grimoire page is modtool's own standalone page (its style and layout script inline): it may
 # run them, and fetch nothing.
 GRIMOIRE_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'"
@@ -138,12 +138,13 @@ class Desk:
         return self.render("day.html.j2", name, stamp=seen, page="day", glance=glance, forms=forms,
                            threads=THREADS, names=names)
 
-    def posts_page(self, name: str) -> str:
+    def posts_page(self, name: str, query: str = "") -> str:
         game = self.games[name]
+        chosen = pages.post_options(game, parse_qs(query))
         with self.mutex:
             seen = stamp(self.paths[name])
-            found = pages.posts(game)
-        return self.render("posts.html.j2", name, stamp=seen, page="posts", posts=found)
+            found = pages.posts(game, **chosen["values"])
+        return self.render("posts.html.j2", name, stamp=seen, page="posts", posts=found, chosen=chosen)
 
     def chart_svg(self, name: str) -> bytes:
         from modtool.core.chart import draw, fonts, require
@@ -323,7 +324,7 @@ class Handler(BaseHTTPRequestHandler):
                 if rest == "":
                     return self._html(self.desk.day_page(name))
                 if rest == "posts":
-                    return self._html(self.desk.posts_page(name))
+                    return self._html(self.desk.posts_page(name, urlsplit(self.path).query))
                 if rest == "stamp":
                     return self._json({"stamp": stamp(self.desk.paths[name])})
                 if rest == "chart.svg":

@@ -26,7 +26,7 @@
 
   // Redraw #live from the server whenever the ledger changed (by the page or by a command).
   async function refresh() {
-    const r = await fetch(location.pathname, { cache: "no-store" });
+    const r = await fetch(location.pathname + location.search, { cache: "no-store" });
     const doc = new DOMParser().parseFromString(await r.text(), "text/html");
     for (const id of ["live", "wide"]) {
       const fresh = doc.getElementById(id), here = document.getElementById(id);
