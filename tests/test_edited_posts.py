@@ -123,3 +123,45 @@ def test_g_r3_with_an_edit_time_the_version_standing_at_the_close_counts(game, t
     assert vote["target"] == counted
     (flag,) = [f for f in t["flags"] if f["floor"] == 40]
     assert ("关门后又被编辑" in flag["note"]) == (counted == "石宽")
+
+
+def test_g_r3_undoing_the_batch_an_edit_names_is_refused_until_the_edits_batch_is_undone(game, tmp_path, capsys):
+    """Undone alone, the first import would leave the later edit naming a post no longer in
+    force, and every command refused the ledger from then on (a director's undo locked the
+    game). The undo is refused, nothing written, naming the batch to undo first."""
+    first, second = tmp_path / "p1.txt", tmp_path / "p2.txt"
+    first.write_text(PASTE.format(target="石宽"), encoding="utf-8")
+    second.write_text(PASTE.format(target="东方淮竹"), encoding="utf-8")
+    for paste in (first, second):
+        assert run(capsys, "import", game, paste, "--thread", "discussion", "--day", "2")[0] == 0
+    batches = [e.data["batch"] for e in ledger.load(game / "ledger.yaml").events if e.type == "import"]
+    b1, b2 = batches[-2:]
+    before = (game / "ledger.yaml").read_bytes()
+    code, out, err = run(capsys, "undo", game, "--import", b1)
+    assert code == 1 and f"导入批次 {b2} 记下了这一批帖子在论坛上编辑后的版本" in err
+    assert f"--import {b2}" in err and (game / "ledger.yaml").read_bytes() == before
+    # In that order it works, and the ledger stays readable throughout.
+    assert run(capsys, "undo", game, "--import", b2)[0] == 0
+    assert run(capsys, "undo", game, "--import", b1)[0] == 0
+    assert run(capsys, "check", game)[0] == 0
+
+
+def test_g_r3_a_ledger_locked_by_such_an_undo_is_mended_by_undo(game, tmp_path, capsys):
+    """A ledger written before the refusal (the revert already there, every command refusing
+    it): plain ``undo`` takes back the last fact in force, which mends it, instead of refusing
+    because the ledger is damaged."""
+    first, second = tmp_path / "p1.txt", tmp_path / "p2.txt"
+    first.write_text(PASTE.format(target="石宽"), encoding="utf-8")
+    second.write_text(PASTE.format(target="东方淮竹"), encoding="utf-8")
+    for paste in (first, second):
+        assert run(capsys, "import", game, paste, "--thread", "discussion", "--day", "2")[0] == 0
+    marker = [e for e in ledger.load(game / "ledger.yaml").events if e.type == "import"][-2]
+    with open(game / "ledger.yaml", "a", encoding="utf-8") as f:  # the undo as it was written before
+        f.write(f'  - {{"type":"revert","of":{marker.data["id"]},"note":"撤销导入批次"}}\n')
+    fresh()
+    code, _, err = run(capsys, "status", game)
+    assert code == 1 and "edit 指向帖子" in err
+    code, out, err = run(capsys, "undo", game)
+    assert code == 0, err
+    fresh()
+    assert run(capsys, "check", game)[0] == 0 and run(capsys, "tally", game, "--day", "2")[0] == 0

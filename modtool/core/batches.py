@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from modtool import ledger
-from modtool.core.events import Event
+from modtool.core.events import Event, event_id
 from modtool.core.gamefile import GameDir
 from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
@@ -61,3 +61,23 @@ def describe(ev: Event) -> str:
     d = ev.data
     files = t("、").join(map(str, d.get("files") or [])) or t("（未记文件名）")
     return t("导入批次 {batch}：第 {day} 天 {thread} 帖 {posts} 帖，来自 {files}").format(batch=d.get('batch'), day=d.get('day'), thread=d.get('thread'), posts=d.get('posts'), files=files)
+
+
+def edited_later(gd: GameDir, found: Event) -> list[int]:
+    """The later batches that hold a forum edit (G-R3) of a post of batch ``found``:
+    undoing ``found`` alone would leave each such edit naming a post no longer in
+    force, so they are undone first. A post's newest version names its edit
+    (``version``) and the post (``version_of``); an import numbers its events right
+    after its marker."""
+    first = event_id(found.data)
+    if first is None:
+        return []
+    mine = range(first + 1, first + 1 + int(found.data.get("posts") or 0))
+    edits = [e.data["version"] for e in gd.of_type("post")
+             if e.data.get("version_of") in mine and isinstance(e.data.get("version"), int)]
+    later = []
+    for m in gd.of_type("import"):
+        start = event_id(m.data)
+        if start is not None and start > first and any(start < k <= start + int(m.data.get("posts") or 0) for k in edits):
+            later.append(m.data.get("batch"))
+    return later

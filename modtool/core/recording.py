@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from modtool.core.announced import record as record_fact
-from modtool.core.batches import describe, find_batch, marker, next_batch
+from modtool.core.batches import describe, edited_later, find_batch, marker, next_batch
 from modtool.core.command import Said
 from modtool.core.events import describe_ref, ref_of
 from modtool.core.gamefile import open_game
@@ -143,6 +143,11 @@ def undo(game_dir: Path, batch: str | None = None, *, shown_as: str | None = Non
     game = shown_as or str(game_dir)
     if batch is not None:
         found = find_batch(gd, batch)
+        later = edited_later(gd, found)
+        if later:  # undone alone, this batch would leave those edits naming nothing (the ledger unreadable)
+            raise UserError(Problem(Message("命令行 --import"), "导入批次 {later} 记下了这一批帖子在论坛上编辑后的版本（G-R3）："
+                                    "先撤销它（modtool undo {game} --import {last}），再撤销这一批；什么也没写",
+                                    later=Listing([str(b) for b in later]), game=game, last=later[-1]))
         what = describe(found)
         new = [{"type": "revert", "of": ref_of(found), "note": t("撤销{what}").format(what=what)}]
         require_sound_after(gd, new)  # the batch's own damage (a broken post) may go with it, nothing else
@@ -153,9 +158,12 @@ def undo(game_dir: Path, batch: str | None = None, *, shown_as: str | None = Non
     if not facts:
         raise UserError("没有可以撤销的事件")
     last = facts[-1]
-    require_sound(gd, but_line=last.line)  # undo may take back the damaged line itself, nothing else
     ref = ref_of(last)
-    record_fact(gd, [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}])
+    new = [{"type": "revert", "of": ref, "note": t("撤销 {type}").format(type=last.type)}]
+    # Undo may take back the damaged line itself, or mend what the last fact broke
+    # (an undo that left an edit naming nothing), nothing else.
+    require_sound_after(gd, new)
+    record_fact(gd, new)
     lines = [t("已撤销第 {line} 行的{what}记录（事件 {ref}；账本中保留原记录）").format(
         line=last.line, what=event_name(last.type, gd.game), ref=describe_ref(ref))]
     if last.type == "post" and gd.of_type("import"):

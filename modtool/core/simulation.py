@@ -39,8 +39,15 @@ def simulated(gd, new: list[dict]):
         if enabled:
             gc.freeze()
             gc.enable()
+    problems = list(gd.problems)
     if any(e.type in ("revert", "edit") for e in added):
-        events, _ = effective_events(list(ledger.load(gd.ledger_path).events) + added, gd.source)
+        # Reverts and edits are weighed again with the new events: what a revert leaves
+        # dangling counts (an undone import whose post a later import's edit, G-R3, names),
+        # and what it mends no longer does (the undo of that undo).
+        raw = list(ledger.load(gd.ledger_path).events)
+        _, before = effective_events(raw, gd.source)
+        events, after = effective_events(raw + added, gd.source)
+        problems = [p for p in problems if p not in before] + after
     else:
         events = list(gd.events) + added
     # new_from_line: where the new events begin, for checks that need look at nothing older
@@ -48,7 +55,7 @@ def simulated(gd, new: list[dict]):
     # The new events' own shape too: a command writes well-formed events, a program (modtool.api) may not.
     shape = check_events(added, event_schemas(gd.game.id), gd.source)
     sim = dataclasses.replace(gd, events=events, memo={"new_from_line": gd.raw_last_line + 1},
-                              problems=list(gd.problems) + shape, digest="",
+                              problems=problems + shape, digest="",
                               raw_count=-1, raw_last_line=gd.raw_last_line + len(added))
     gd.memo["simulated"] = (key, sim)
     return sim

@@ -56,8 +56,11 @@ def require_sound_after(gd, new: list[dict]) -> None:
     sim = simulated(gd, new)
     problems = list(sim.problems)  # the ledger's, and the new events' shape
     if problems and any(e.get("type") == "revert" for e in new):  # only a revert takes events out
+        # The damage the ledger had on the events taken out goes with them; damage the
+        # taking out brings (a later edit left naming an undone post) is the change's own.
         dropped = {e.line for e in gd.events} - {e.line for e in sim.events}
-        problems = [p for p in problems if p.line not in dropped]
+        had = set(gd.problems)
+        problems = [p for p in problems if p.line not in dropped or p not in had]
     if not damage(problems):
         problems += get_pack(gd.game.id).replay_problems(sim)
     bad = damage(problems)
