@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from modtool.core import i18n, recording
-from modtool.core.announced import confirmed, record
+from modtool.core.announced import confirmed, record, with_corrections
 from modtool.core.command import REQUIRED, Said
 from modtool.core.gamefile import open_game as _open_game
 from modtool.core.pack import post_floor_refused
@@ -131,10 +131,16 @@ class Game:
             return found(self.path, Query(day=day, options=options))
 
     def status(self) -> View:
-        """The game as it stands: phase, who is in and out, pending actions, deadlines."""
+        """The game as it stands: phase, who is in and out, pending actions, deadlines,
+        and what the forum must correct (G-R2, ``announced_changed``), as ``modtool status`` says it."""
         with self._speaking():
             gd = self._sound()
-            return self._pack().status_view(self.path, gd)
+            return with_corrections(self._pack().status_view(self.path, gd), gd, str(self.path))
+
+    def corrected(self) -> Said:
+        """``modtool corrected``: the forum now reads the replay's results (G-R2)."""
+        with self._speaking(), session(EXCLUSIVE):
+            return recording.corrected(self.path)
 
     def chart(self, day: int | None = None, *, floor: int | None = None, at: str | None = None,
               close: str | None = None):

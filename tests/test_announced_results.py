@@ -159,3 +159,32 @@ def test_g_r2_an_undone_advance_keeps_what_the_forum_read_so_deciding_it_otherwi
     assert code == 1 and "第 2 天放逐：金人凤 → 涂山红红" in err and (g / "ledger.yaml").read_bytes() == before
     monkeypatch.setattr(m42_results, "results", real)
     assert run(capsys, "advance", g, "--at", "2026-11-05 21:00")[0] == 0  # decided as the forum read it
+
+
+def test_g_r2_corrected_marks_the_forum_corrected_and_status_stops_listing_it(game, tmp_path, capsys):
+    """After a forced change, the director corrects the forum and says so: ``corrected``
+    records that the forum now reads the replay's results (an ``announced`` fact), and
+    status, its JSON and the library's status list nothing more. Before that, status says
+    how to mark it; with nothing to correct, ``corrected`` is refused and writes nothing."""
+    import json
+
+    from modtool import api
+
+    before = (game / "ledger.yaml").read_bytes()
+    code, _, err = run(capsys, "corrected", game)
+    assert code == 1 and "没有需要更正的结果" in err and (game / "ledger.yaml").read_bytes() == before
+    late = dump(tmp_path, "late.txt", LATE_VOTE)
+    assert run(capsys, "import", game, late, "--thread", "vote", "--day", "1", "--force")[0] == 0
+    code, out, _ = run(capsys, "status", game)
+    assert f"modtool corrected {game}" in out
+    fresh()
+    assert "第 1 天警长：翠玉鸣鸾 → 杨一言" in api.open_game(game).status().text  # the desk's status too
+    code, out, err = run(capsys, "corrected", game)
+    assert code == 0 and "已记下论坛已更正" in out and "第 1 天警长：翠玉鸣鸾 → 杨一言" in out
+    assert "第 5 天出局：欢都擎天（被投票放逐） → （不再发生）" in out
+    code, out, _ = run(capsys, "status", game)
+    assert "请到论坛更正" not in out
+    assert json.loads(run(capsys, "status", game, "--json")[1])["announced_changed"] == []
+    # The results stay guarded as the forum now reads them: undoing the late vote changes them again.
+    code, _, err = run(capsys, "undo", game, "--import", "last")
+    assert code == 1 and "第 1 天警长：杨一言 → 翠玉鸣鸾" in err

@@ -126,7 +126,7 @@ def test_player_text_is_escaped_in_html(tmp_path):
               "problems": [hostile], "chart": False, "chart_missing": [hostile], "grimoire": False}
     forms = [{"name": "card", "title": hostile, "help": hostile, "fields": [{"name": "n", "label": hostile, "type": "text", "choices": [],
                                                            "many": False, "required": True, "min": None, "default": hostile,
-                                                           "checked": False, "names": "character"}]}]
+                                                           "checked": False, "names": "character", "flag": "--at"}]}]
     page = desk.render("day.html.j2", "m42", stamp="1", page="day", glance=glance, forms=forms, threads=("vote",),
                        names=(hostile,))
     assert "<script>alert" not in page and "<img src=x" not in page

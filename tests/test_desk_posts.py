@@ -196,3 +196,55 @@ def test_mafia_posts_page_offers_only_what_its_announce_reads(tmp_path):
         page = request(url, "GET", "/g/mafia/posts?day=1")[1]
     assert 'name="day"' in page and 'name="night"' not in page
     assert ">Day <" in page or ">Day<" in page or "Day <input" in page
+
+
+def test_a_game_folder_named_in_chinese_is_served_from_the_address_serve_prints(tmp_path):
+    """The address `serve` prints redirects to the game's page: a Location header is
+    Latin-1, so the name goes percent-encoded (it failed with an empty reply)."""
+    folder = copy_example("m42", tmp_path)
+    named = folder.rename(tmp_path / "西游局")
+    with serving(named) as (desk, url):
+        port = int(url.rsplit(":", 1)[1])
+        import http.client
+
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.request("GET", "/", headers={"Host": f"127.0.0.1:{port}"})
+        reply = conn.getresponse()
+        assert reply.status == 303 and reply.getheader("Location") == "/g/%E8%A5%BF%E6%B8%B8%E5%B1%80/"
+        status, page = request(url, "GET", reply.getheader("Location"))
+    assert status == 200 and "西游局" in page
+
+
+def test_a_paste_imported_twice_is_not_said_to_be_written(tmp_path):
+    folder = copy_example("m42", tmp_path)
+    text = "#24 月初不是白 2026-11-05 20:10\n投票对象：涂山红红\n"
+    with serving(folder) as (desk, url):
+        headers = {"X-Modtool-Token": desk.token}
+        shown = json.loads(request(url, "POST", "/g/m42/preview", headers=headers,
+                                   body={"text": text, "thread": "vote", "day": 2})[1])
+        sent = {"id": shown["id"], "thread": "vote", "day": 2}
+        first = json.loads(request(url, "POST", "/g/m42/import", headers=headers, body=sent)[1])
+        before = (folder / "ledger.yaml").read_bytes()
+        again = json.loads(request(url, "POST", "/g/m42/import", headers=headers, body=sent)[1])
+    assert first["written"] and "已导入 1 帖" in first["text"]
+    assert again["ok"] and not again["written"] and "已导入 0 帖，跳过已有的 1 帖" in again["text"]
+    assert (folder / "ledger.yaml").read_bytes() == before
+
+
+def test_a_page_from_before_the_desk_restarted_is_told_to_reload_in_its_games_language(tmp_path):
+    for example, words in (("m42", "请刷新页面再试"), ("mafia", "reload it and try again")):
+        folder = copy_example(example, tmp_path)
+        with serving(folder) as (desk, url):
+            status, said = request(url, "POST", f"/g/{example}/write/undo", body={},
+                                   headers={"X-Modtool-Token": "a token of the desk before"})
+        assert status == 403 and words in said and "CSRF" in said
+
+
+def test_a_form_field_shows_the_option_its_refusals_name(tmp_path):
+    """A refusal worded for the command line names its option ("参数 --at: …"): the form shows
+    each field's option beside its label, so the page's director can tell which field it means."""
+    folder = copy_example("m42", tmp_path)
+    with serving(folder) as (desk, url):
+        page = request(url, "GET", "/g/m42/")[1]
+    card = page[page.index('data-command="card"'):page.index('data-command="withdraw"')]
+    assert '<code class="flag">--at</code>' in card and '<code class="flag">--reason</code>' in card

@@ -30,7 +30,7 @@ from modtool.cli.words import install, restore
 from modtool.core import registry
 from modtool.core.pack import NEW_OPTIONS
 from modtool.core.registry import all_packs, refusals
-from modtool.core.problems import Problem, RecordedRefusal, UserError
+from modtool.core.problems import Problem, RecordedRefusal, UserError, told
 from modtool.ledger import _report
 from modtool.ledger._lock import EXCLUSIVE, session, SHARED
 
@@ -138,13 +138,13 @@ def writing_commands(game: str | None) -> frozenset[str]:
 # Commands that write to the ledger: they hold the game folder's lock
 # exclusively from their first read to their last write, so two of them run
 # one after the other and never refuse each other (the others hold it shared).
-_CORE_WRITING = frozenset({"new", "import", "act", "advance", "announce", "undo", "restore"})
+_CORE_WRITING = frozenset({"new", "import", "act", "advance", "announce", "undo", "restore", "corrected"})
 app.registered_commands.extend(_merged(None).values())  # the whole list, for docs and tests reading ``app``
 WRITING_COMMANDS = writing_commands(None)
 
 
 # Writing commands that may change a result the forum has read (G-R2): each takes --force.
-_NOT_GUARDED = frozenset({"new", "announce", "restore"})
+_NOT_GUARDED = frozenset({"new", "announce", "restore", "corrected"})
 _GUARDED = WRITING_COMMANDS - _NOT_GUARDED
 
 
@@ -264,7 +264,7 @@ def _main(argv: list[str] | None) -> None:
     except UserError as exc:
         recorded = isinstance(exc, RecordedRefusal)  # written: exit 0, told as 不受理
         for p in exc.problems:
-            typer.echo((t("不受理：{problem}") if recorded else t("错误：{problem}")).format(problem=p), err=True)
+            typer.echo(told(p, recorded), err=True)
         sys.exit(0 if recorded else 1)
     except (KeyboardInterrupt, typer.Abort):
         _interrupted()

@@ -17,7 +17,7 @@ from modtool.cli.common import now as _now, open_dir as _open
 from modtool.cli.common import show as _show
 from modtool.cli.options import Choice, LiveChoice, kinds_help
 from modtool.cli.packcommands import print_answer
-from modtool.core.announced import contradictions
+from modtool.core.announced import with_corrections
 from modtool.core.events import describe_ref
 from modtool.core.i18n import Message, t
 from modtool.core.pack import post_floor_refused
@@ -320,12 +320,24 @@ def status(
     """
     gd = _open(game_dir)
     pack = get_pack(gd.game.id)
-    view = pack.status_view(game_dir, gd)
+    # G-R2: after a forced change, what the forum read is no longer the replay's result
+    view = with_corrections(pack.status_view(game_dir, gd), gd, str(game_dir))
     _show(as_json, view.to_json(), view.text)
-    if not as_json:
-        wrong = contradictions(gd)
-        if wrong:  # G-R2: after a forced change, what the forum read is no longer the replay's result
-            typer.echo(t("论坛上已公布、但现在的记录给出不同结果的（请到论坛更正）：\n  {changes}").format(changes="\n  ".join(wrong)))
+
+
+@app.command()
+def corrected(
+    game_dir: Path = typer.Argument(..., help="游戏文件夹"),
+) -> None:
+    """在论坛上更正了 status 列出的结果之后运行：记下论坛现在读到的就是现在的结果（G-R2），status 不再列出。
+
+    Examples:
+
+    \b
+      modtool corrected examples/m42
+      modtool corrected examples/m42-full
+    """
+    print_answer(_recording().corrected(game_dir, shown_as=str(game_dir)))
 
 
 @app.command()

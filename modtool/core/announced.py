@@ -43,12 +43,15 @@ def confirmed(force: bool):
 
 
 def announced_values(gd) -> dict[str, object]:
-    """The value the forum last read of each announced result."""
+    """The value the forum last read of each announced result (``_GONE``: told it no longer happens)."""
     out: dict[str, object] = {}
     for ev in gd.of_type("announced"):
         res = ev.data.get("results")
         if isinstance(res, dict):
             out.update(res)
+        gone = ev.data.get("gone")
+        if isinstance(gone, list):
+            out.update(dict.fromkeys(map(str, gone), _GONE))
     return out
 
 
@@ -184,8 +187,9 @@ def record(gd, events: list[dict], *, one_line: bool = False, tell=None):
     return data
 
 
-def contradictions(gd) -> list[str]:
-    """Announced results the current replay no longer gives (a forced change): what to correct on the forum."""
+def _contradicted(gd) -> list[tuple[str, str, object, object]]:
+    """(key, label, what the forum read, what the replay gives now) of each announced
+    result the current replay no longer gives (after a forced change)."""
     shown = announced_values(gd)
     if not shown:
         return []
@@ -194,6 +198,47 @@ def contradictions(gd) -> list[str]:
     out = []
     for key, v in shown.items():
         cur = now.get(key)
+        if cur is None and v is _GONE:
+            continue  # the forum was told it no longer happens
         if cur is None or cur[1] != v:
-            out.append(describe(cur[0] if cur else labels.get(key, key), v, cur[1] if cur else _GONE))
+            out.append((key, cur[0] if cur else labels.get(key, key), v, cur[1] if cur else _GONE))
     return out
+
+
+def contradictions(gd) -> list[str]:
+    """Announced results the current replay no longer gives (a forced change): what to correct on the forum."""
+    return [describe(label, v, cur) for _, label, v, cur in _contradicted(gd)]
+
+
+def corrected(gd) -> tuple[list[dict], list[str]]:
+    """``modtool corrected``: the director has corrected the forum, so it now reads what
+    the replay gives. The fact to record (an ``announced`` of the replay's values, and
+    of the results that no longer happen) and the corrections it covers, in words;
+    ``[]`` when the forum has nothing to correct."""
+    found = _contradicted(gd)
+    if not found:
+        return [], []
+    results = {k: cur for k, _, _, cur in found if cur is not _GONE}
+    gone = [k for k, _, _, cur in found if cur is _GONE]
+    event = {"type": "announced", "by": "corrected", "results": results,
+             "labels": {k: label for k, label, _, _ in found}}
+    if gone:
+        event["gone"] = gone
+    return [event], [describe(label, v, cur) for _, label, v, cur in found]
+
+
+def with_corrections(view, gd, game: str):
+    """``status``'s answer with what the forum must correct (G-R2): the lines after the
+    game's own text, and ``announced_changed`` in its data (empty when there is none).
+    ``game``: the folder as the director types it (the command that marks them done)."""
+    from modtool.core.view import View
+
+    wrong = contradictions(gd)
+    data = view.to_json()
+    if isinstance(data, dict):
+        data["announced_changed"] = wrong
+    if not wrong:
+        return View.of(view.kind, view.game, data, view.text)
+    text = view.text + t("论坛上已公布、但现在的记录给出不同结果的（请到论坛更正）：\n  {changes}").format(changes="\n  ".join(wrong))
+    text += "\n" + t("在论坛上更正之后运行：modtool corrected {game}（记下论坛现在的结果，这里就不再列出）").format(game=game) + "\n"
+    return View.of(view.kind, view.game, data, text)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Mapping
 
-from modtool.core.i18n import Args, Message, speaking
+from modtool.core.i18n import Args, Message, speaking, t
 
 __all__ = ["Message", "Problem", "RecordedRefusal", "UserError", "damage", "refusals"]
 
@@ -135,6 +135,18 @@ class RecordedRefusal(UserError):
     """A player's submission the rules refuse, recorded all the same (G-R1):
     written, so the command exits 0, and its problems are told as 不受理,
     not as errors (exit 1 says nothing was written)."""
+
+
+def told(problem: Problem, recorded: bool = False) -> str:
+    """A problem as a command tells it: 「错误：…」, or for a submission recorded all
+    the same and refused (``RecordedRefusal``) 「不受理：…」, said once: a refusal
+    whose own words already say so is not prefixed again."""
+    if not recorded:
+        return t("错误：{problem}").format(problem=problem)
+    text = str(problem)
+    said = t("不受理：{problem}")
+    mark = said.split("{problem}")[0].strip()
+    return text if mark and mark in text else said.format(problem=text)
 
 
 def damage(problems: list[Problem]) -> list[Problem]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.announced import record as record_fact
+from modtool.core.announced import corrected as corrections_of, record as record_fact
 from modtool.core.batches import describe, edited_later, find_batch, marker, next_batch
 from modtool.core.command import Said
 from modtool.core.events import describe_ref, ref_of
@@ -134,6 +134,17 @@ def _import_data(events: list[dict], report: ImportReport, outside: list[Outside
             "new": new, "edited": edited, "outside": [row for found in outside for row in found.rows()],
             "unknown_accounts": [{"account": account, "floors": list(floors)}
                                  for account, floors in report.unknown_accounts.items()]}
+
+
+def corrected(game_dir: Path, *, shown_as: str | None = None) -> Said:
+    """The director corrected the forum: record that it now reads the replay's results
+    (G-R2), so ``status`` stops listing them; nothing to correct: refused, nothing written."""
+    gd = open_game(game_dir)
+    events, covered = corrections_of(gd)
+    if not events:
+        raise UserError(Problem(gd.source, "论坛上没有需要更正的结果（status 没有列出），什么也没写"))
+    record_fact(gd, events)
+    return Said.lines(t("已记下论坛已更正：\n  {changes}").format(changes="\n  ".join(covered)))
 
 
 def undo(game_dir: Path, batch: str | None = None, *, shown_as: str | None = None) -> Said:

@@ -64,7 +64,10 @@ COMMON_EVENTS["import"] = {
 COMMON_EVENTS["edit"] = {"of": ((int, str), True), **COMMON_EVENTS["post"]}
 
 # Results the forum has read (G-R2; modtool.core.announced): written by announce and advance.
-COMMON_EVENTS["announced"] = {"by": (_STR, False), "results": ((dict,), True), "labels": ((dict,), False)}
+# ``gone``: results the forum was told no longer happen (``modtool corrected``: the replay no
+# longer reaches them, and the correction said so).
+COMMON_EVENTS["announced"] = {"by": (_STR, False), "results": ((dict,), True), "labels": ((dict,), False),
+                              "gone": ((list,), False)}
 
 THREADS = ("vote", "discussion", "process")
 

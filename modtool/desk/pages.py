@@ -20,7 +20,7 @@ from modtool.core import i18n
 from modtool.core.chart import require as require_chart
 from modtool.core.command import REQUIRED, Param
 from modtool.core.i18n import t
-from modtool.core.problems import Problem, RecordedRefusal, UserError
+from modtool.core.problems import Problem, RecordedRefusal, UserError, told
 from modtool.core.render import FORMATS
 from modtool.core.registry import get_pack
 
@@ -159,7 +159,7 @@ def _ledger_state(game: api.Game) -> tuple[int, int] | None:
 def _field(p: Param) -> dict:
     kind = "checkbox" if p.type is bool else "select" if p.choices else "number" if p.type in (int, float) else "text"
     return {"name": p.name, "label": t(p.help), "type": kind, "choices": list(p.choices), "many": p.many,
-            "names": p.names,
+            "names": p.names, "flag": p.flags[0] if p.flags else "",
             "required": p.default is REQUIRED, "min": p.min,
             "default": "" if p.default in (REQUIRED, None) or p.type is bool else p.default,
             "checked": p.type is bool and p.default is True}
@@ -203,6 +203,7 @@ def writes(game: api.Game) -> dict[str, tuple[str, tuple[Param, ...]]]:
     if pack.answers("advance"):
         found["advance"] = ("结束当前阶段（白天→结算投票；夜晚→结算行动；黎明→开始新的一天），记下随后发生的事。",
                             _advance_params())
+    found["corrected"] = ("在论坛上更正了 status 列出的结果之后运行：记下论坛现在读到的就是现在的结果（G-R2），status 不再列出。", ())
     found["undo"] = ("撤销最近一个仍然有效的事件：追加一条 revert，历史不会被改写（再 undo 可以继续往前撤）。", _undo_params())
     return found
 
@@ -261,6 +262,8 @@ def run_write(game: api.Game, name: str, sent: dict) -> dict:
             said = game.undo(params["batch"], force=force)
         elif name == "advance":
             said = game.advance(at=params["at"], force=force)
+        elif name == "corrected":
+            said = game.corrected()
         else:
             said = game.command(name, force=force, **params)
     except RecordedRefusal as exc:
@@ -273,5 +276,5 @@ def run_write(game: api.Game, name: str, sent: dict) -> dict:
 
 def _told(game, written: bool, text: str, notes: list[str], problems: list[str], refused: bool = False) -> dict:
     with i18n.speaking(game.language):
-        shown = [(t("不受理：{problem}") if refused else t("错误：{problem}")).format(problem=p) for p in problems]
+        shown = [told(p, refused) for p in problems]
     return {"ok": not problems or refused, "written": written, "text": text, "notes": notes, "problems": shown}

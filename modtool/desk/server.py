@@ -39,7 +39,7 @@ import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from modtool import api
 from modtool.core import i18n
@@ -216,12 +216,14 @@ class Desk:
     def import_paste(self, name: str, sent: dict) -> dict:
         game = self.games[name]
         with self.mutex, i18n.speaking(game.language):
+            before = stamp(self.paths[name])
             try:
                 thread, day = _thread_day(sent)
                 said = game.import_posts([self.pasted(name, sent.get("id"))], thread=thread, day=day)
             except UserError as exc:
                 return pages._told(game, False, "", [], [str(p) for p in exc.problems])
-            return pages._told(game, True, said.text, list(said.notes), [])
+            # Imported twice: every post skipped, nothing written, and not said to be.
+            return pages._told(game, stamp(self.paths[name]) != before, said.text, list(said.notes), [])
 
     def write(self, name: str, command: str, sent: dict) -> dict:
         with self.mutex:
@@ -267,7 +269,14 @@ class Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.FORBIDDEN, b"cross-site write refused\n", "text/plain")
             return False
         if not hmac.compare_digest(self.headers.get(TOKEN_HEADER, ""), self.desk.token):
-            self._send(HTTPStatus.FORBIDDEN, b"missing or wrong desk token (CSRF guard)\n", "text/plain")
+            # Most often a page opened before the desk was started again (a new token each start):
+            # said in the game's language, with what to do (CSRF guard).
+            name, _ = self._route()
+            game = self.desk.games.get(name) if name else None
+            with i18n.speaking(game.language if game else i18n.language()):
+                said = t("这个页面已过期（工作台重新启动过，或页面不是这个工作台给的）：请刷新页面再试；什么也没写")
+            self._send(HTTPStatus.FORBIDDEN, f"{said}\n(CSRF guard: missing or wrong desk token)\n".encode("utf-8"),
+                       "text/plain; charset=utf-8")
             return False
         return True
 
@@ -313,7 +322,7 @@ class Handler(BaseHTTPRequestHandler):
                 if rest == "/":
                     if len(self.desk.games) == 1:
                         self.send_response(HTTPStatus.SEE_OTHER)
-                        self.send_header("Location", f"/g/{next(iter(self.desk.games))}/")
+                        self.send_header("Location", f"/g/{quote(next(iter(self.desk.games)), safe='')}/")  # a header is Latin-1: 西游局 percent-encoded
                         self.send_header("Content-Length", "0")
                         self.end_headers()
                         return

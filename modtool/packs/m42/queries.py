@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from modtool.core.announced import contradictions
 from modtool.core.arguments import time_arg
 from modtool.core.gamefile import open_game
 from modtool.core.i18n import t
@@ -106,7 +105,6 @@ def status_view(game_dir: Path):
     """The game as it stands, as a value (``modtool.core.view.View``)."""
     gd, st = m42_state(game_dir)
     data = status_json(gd, st)
-    data["announced_changed"] = contradictions(gd)  # G-R2: what the forum must correct (the text lists it too)
     return View.of("status", gd.game.id, data, status_text(gd, st))
 
 

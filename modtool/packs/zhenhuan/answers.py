@@ -8,7 +8,6 @@ from pathlib import Path
 import re
 
 from modtool.core import browser
-from modtool.core.announced import contradictions
 from modtool.core.chart import PICTURES, require
 from modtool.core.command import Said, recorded_refusal
 from modtool.core.gamefile import open_game as _open
@@ -151,5 +150,4 @@ def status_view(gd) -> View:
     """The grimoire's public state as it stands, as a value (``modtool.core.view.View``)."""
     board, problems = replay(gd)
     data = status_json(gd, board, problems)
-    data["announced_changed"] = contradictions(gd)  # G-R2: what the forum must correct (the text lists it too)
     return View.of("status", gd.game.id, data, status_text(gd, board, problems))
