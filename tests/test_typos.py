@@ -134,6 +134,23 @@ def test_open_may_move_day_1_earlier_but_not_by_a_year(day1, capsys):
     written(capsys, day1, "open", day1, "--day", "1", "--at", "2026-11-16 09:00")
 
 
+def test_a_mistyped_year_on_the_first_opening_is_put_right_by_recording_it_again(tmp_path, capsys):
+    """Nothing bounds the very first time a game records; recorded again (the later wins,
+    M42-R15), the fix must not be refused as "later than the latest known time", that time
+    being the mistyped opening's own close."""
+    g = tmp_path / "g"
+    assert run_cli(capsys, "new", g, "--game", "m42", "--roster", EXAMPLES / "m42" / "roster.yaml", "--seed", "1")[0] == 0
+    written(capsys, g, "open", g, "--day", "1", "--at", "2025-11-02 10:00")
+    written(capsys, g, "open", g, "--day", "1", "--at", "2026-11-02 10:00")
+    code, out, _ = run_cli(capsys, "schedule", g, "--day", "1")
+    assert code == 0 and "2026-11-02 10:00" in out and "2025" not in out
+    # Once posts are saved, they bound it as before: a mistyped year is refused outright.
+    day1 = tmp_path / "day1.txt"
+    day1.write_text("#2 月初不是白 2026-11-02 12:00\n投票对象：涂山红红\n", encoding="utf-8")
+    assert run_cli(capsys, "import", g, day1, "--thread", "vote", "--day", "1")[0] == 0
+    refused(capsys, g, "open", g, "--day", "1", "--at", "2027-11-02 10:00")
+
+
 def test_every_typed_time_of_a_writing_command_is_checked(tmp_path, capsys):
     night = cut(tmp_path, "m42-full", NIGHT1)
     err = refused(capsys, night, "announce", night, "witch", "--told-at", "0026-11-17 21:35")

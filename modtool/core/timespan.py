@@ -24,6 +24,8 @@ takes any time; the four-digit year is checked for every typed time
 
 from __future__ import annotations
 
+import dataclasses
+
 from datetime import datetime, timedelta
 
 from modtool.core.arguments import refuse, time_arg
@@ -98,10 +100,16 @@ def span(gd, window: bool = True) -> tuple[datetime | None, datetime | None]:
     return start, last
 
 
-def check(gd, when: datetime, option: str = "--at", *, opening: bool = False) -> datetime:
+def check(gd, when: datetime, option: str = "--at", *, opening: bool = False, replacing=None) -> datetime:
     """``when`` if it lies in the game's span, else a refusal naming ``option`` and the value.
     ``opening``: the time moves the game's start (``modtool open``), so it may lie up to
-    the margin before the start known so far."""
+    the margin before the start known so far. ``replacing(event)``: the facts this time
+    takes the place of (recorded again: the later wins), left out of the span, so a
+    mistyped year can be put right by recording it again instead of bounding its own fix."""
+    if replacing is not None:
+        kept = [e for e in gd.events if not replacing(e)]
+        if len(kept) != len(gd.events):
+            gd = dataclasses.replace(gd, events=kept, memo={})
     slack = margin(gd)
     start, last = span(gd, window=False)  # what the game knows at no cost
     if last is not None and when > last + slack:
@@ -116,11 +124,11 @@ def check(gd, when: datetime, option: str = "--at", *, opening: bool = False) ->
     return when
 
 
-def command_time(at: str | None, gd, option: str = "--at", *, opening: bool = False) -> datetime:
+def command_time(at: str | None, gd, option: str = "--at", *, opening: bool = False, replacing=None) -> datetime:
     """The one place a command's time comes from: ``at`` as written, if it lies in the
     game's span (``check``; ``opening``: it moves the game's start), else the wall
     clock only when it falls inside the current phase's window (modtool.core.clock),
     which the game's pack tells."""
     if at:
-        return check(gd, time_arg(at, gd.tz, option), option, opening=opening)
+        return check(gd, time_arg(at, gd.tz, option), option, opening=opening, replacing=replacing)
     return now_in(get_pack(gd.game.id).phase_window(gd), gd.tz, option)

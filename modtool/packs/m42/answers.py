@@ -175,12 +175,16 @@ def speedup(game_dir: Path, day: int, note: str = '存活人数较少，导演�
 
 def close(game_dir: Path, day: int, at: str, note: str | None = None, force: bool = False) -> Said:
     gd = _m42_game(game_dir)
-    return Said.lines(*record_close(game_dir, day, _now(at, gd), note, force))
+    # Recorded again, a close takes the place of the day's earlier ones: they do not bound it.
+    return Said.lines(*record_close(game_dir, day, _now(at, gd, replacing=lambda e: e.type == "close" and e.data.get("day") == day),
+                                    note, force))
 
 
 def open_(game_dir: Path, at: str, day: int = 1, force: bool = False) -> Said:
     gd = _m42_game(game_dir)
-    return Said.lines(record_open(game_dir, day, _now(at, gd, opening=True), force))
+    # Recorded again (a mistyped year put right), the opening takes the place of the earlier one.
+    return Said.lines(record_open(game_dir, day, _now(at, gd, opening=True,
+                                                      replacing=lambda e: e.type == "open" and e.data.get("day") == day), force))
 
 
 def proxy(game_dir: Path, voter: str, target: str, day: int | None = None, at: str | None = None, kind: str = 'vote', note: str | None = None) -> Said:
