@@ -224,6 +224,23 @@ def test_witch_half_hour_runs_from_the_recorded_notice_M42_R15(game, capsys):
     assert code == 0, err
 
 
+def test_a_kill_changed_after_the_witch_was_told_asks_for_a_new_notice_M42_R15(game, capsys):
+    """M42-R15: her half-hour runs from the first notice at or after the counted kill
+    submission; a notice of the target the wolves then replaced (G-R1) is not one. The act
+    says so, and status asks for a new notice instead of saying she was told."""
+    run(capsys, "advance", game, "--at", "2026-11-03 21:00")
+    run(capsys, "act", game, "狼人", "kill", "涂山苏苏", "--at", "2026-11-03 21:30")
+    assert run(capsys, "announce", game, "witch", "--told-at", "2026-11-03 21:35")[0] == 0
+    code, out, err = run(capsys, "act", game, "狼人", "kill", "白月初", "--at", "2026-11-03 21:50")
+    assert code == 0 and "女巫在 21:35 被告知的是之前的目标：要把新的目标再告诉她" in out
+    code, out, _ = run(capsys, "status", game)
+    assert "改了指杀目标（现在是白月初）" in out and "已在 11-03 21:35 通知女巫" not in out
+    code, post, err = run(capsys, "announce", game, "witch", "--told-at", "2026-11-03 21:52")
+    assert code == 0 and "白月初" in post and "已记录" in err and "22:22" in err
+    code, out, _ = run(capsys, "status", game)
+    assert "已在 11-03 21:52 通知女巫" in out and "改了指杀目标" not in out
+
+
 def test_witch_deadline_without_a_notice_runs_from_the_kill_with_a_warning_M42_R15(game, capsys):
     run(capsys, "advance", game, "--at", "2026-11-03 21:00")
     run(capsys, "act", game, "狼人", "kill", "涂山苏苏", "--at", "2026-11-03 21:30")

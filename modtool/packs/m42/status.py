@@ -27,10 +27,14 @@ def next_steps(gd: GameDir, st: State) -> list[str]:
         if rec.kill is None:
             steps.append(f"等待狼人提交杀人目标（时限 {wolves_due}）：modtool act {gd.folder_arg} 狼人 kill 目标")
         elif witch_in and not rec.used and len(st.potions_used) < 2:
-            told = facts.first_notice(gd, "witch", rec.start, night=n)
-            if told is not None:  # M42-R15: the notice is recorded; her half-hour runs from it
+            # M42-R15, as the engine counts it: the first notice at or after the counted kill submission.
+            told = facts.first_notice(gd, "witch", rec.kill_at or rec.start, night=n)
+            if told is not None:  # the notice is recorded; her half-hour runs from it
                 steps.append(f"已在 {fmt_short(told)} 通知女巫，等她答复（时限从通知时算起半小时，M42-R15）")
             else:
+                stale = facts.first_notice(gd, "witch", rec.start, night=n)
+                if stale is not None:  # G-R1: the wolves' later submission replaced the target she was told
+                    steps.append(f"狼人在 {fmt_short(stale)} 通知女巫之后改了指杀目标（现在是{rec.kill}）：要把新的目标再告诉女巫")
                 steps.append(f"把被指杀的角色告诉女巫（modtool announce {gd.folder_arg} witch --night {n}，同时记下通知时间，M42-R15），等她答复")
         if not rec.checks and any(c.role == "seer" and c.name in st.alive for c in gd.roster):
             steps.append(f"等待预言家查验（时限 {wolves_due}）：modtool act {gd.folder_arg} 预言家名字 check 目标")
