@@ -49,6 +49,8 @@ def test_an_imports_data_lists_new_edited_and_outside_the_day_posts(game, tmp_pa
     assert data["unknown_accounts"] == [{"account": "路人甲", "floors": [32]}]
     # The notice is told from the same values, in the text the command prints.
     assert "不在第 2 天（2026-11-04 10:00 至 2026-11-05 21:00）之内" in said.text
+    # Only some of the import outside: a mistyped time more likely than a wrong --day, named by floor.
+    assert "31楼（红红的红，2026-11-02 12:00）的时间不在第 2 天" in said.text and "日期或年份写错了" in said.text
     assert said.to_json() == {"text": said.text, "notes": [], "data": data}
 
     done = game.import_posts(tmp_path / "second.txt", thread="discussion", day=2)  # for real: the same lists

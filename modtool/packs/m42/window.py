@@ -62,11 +62,18 @@ def outside_day(gd: GameDir, day: int, events: list[dict]) -> list[OutsideDay]:
         return []
     found = OutsideDay(day, tuple({"floor": ev.get("floor"), "author": shown(ev["author"]), "time": ev["time"][:16]}
                                   for ev in outside), first[:16], last[:16], opens, closes, phase)
-    return [replace(found, notice=_notice(found))]
+    return [replace(found, notice=_notice(found, partial=len(outside) < len(posts)))]
 
 
-def _notice(found: OutsideDay) -> Problem:
-    """How ``found`` is told to the director."""
+def _notice(found: OutsideDay, partial: bool = False) -> Problem:
+    """How ``found`` is told to the director; ``partial``: only some of the import's
+    posts are outside (a mistyped time more likely than a wrong --day), named by floor."""
+    if partial:
+        window = f"{found.start or '（开始时间未知）'} 至 {found.end or '（关门时间未知）'}"
+        named = "、".join(f"{p['floor']}楼（{p['author']}，{p['time']}）" for p in found.posts[:5])
+        more = f" 等 {len(found.posts)} 帖" if len(found.posts) > 5 else ""
+        return Problem("命令行 --day", "导入为第 {day} 天的帖子中，{posts}{more}的时间不在第 {day} 天（{window}）之内：多半是帖子的日期或年份写错了，请核对原帖的时间",
+                       notice=True, day=found.day, posts=named, more=more, window=window)
     if found.phase is not None:
         opens = f"，它从 {found.start} 前一天关门后才开始" if found.start is not None else ""
         return Problem("命令行 --day", "导入为第 {day} 天的帖子（{first} 至 {last}），但第 {day} 天还没有开始（现在是{phase_label}{opens}）：请检查 --day 是否选错（导错了可以用 modtool undo --import 撤销）",
