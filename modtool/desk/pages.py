@@ -110,7 +110,7 @@ def send(game: api.Game, sent: dict) -> dict:
     fact recorded (at ``told_at`` as typed, else now) and the post's text, as
     ``modtool announce`` does; refused: nothing written."""
     kind = sent.get("kind")
-    if kind not in get_pack(game.id).sent_kinds:
+    if not isinstance(kind, str) or kind not in get_pack(game.id).sent_kinds:
         with i18n.speaking(game.language):
             return _told(game, False, "", [], [str(Problem(t("帖子"), "这个帖子不需要记录发出时间：{kind}", kind=str(kind)))])
     told_at = str(sent.get("told_at") or "").strip() or None

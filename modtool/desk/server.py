@@ -35,7 +35,9 @@ import json
 import secrets
 import shutil
 import socket
+import sys
 import threading
+from contextlib import contextmanager
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -76,6 +78,8 @@ def find_games(folder: Path) -> dict[str, Path]:
     modtool advance examples/m42") are the ones to type in that terminal."""
     if (folder / "ledger.yaml").is_file():
         return {folder.resolve().name: folder}
+    if not folder.is_dir():
+        return {}
     return {p.name: p for p in sorted(folder.iterdir()) if p.is_dir() and (p / "ledger.yaml").is_file()}
 
 
@@ -117,7 +121,8 @@ class Desk:
     def work(self, name: str) -> Path:
         """The game's own folder for what the desk writes (never outside the game folder)."""
         folder = self.paths[name] / ".modtool" / "desk"
-        folder.mkdir(parents=True, exist_ok=True)
+        with unwritable(folder):
+            folder.mkdir(parents=True, exist_ok=True)
         return folder
 
     def render(self, template: str, game: str | None, **context) -> str:
@@ -132,9 +137,14 @@ class Desk:
         game = self.games[name]
         with self.mutex:
             seen = stamp(self.paths[name])  # before reading: a change meanwhile is seen by the next poll
-            glance = pages.glance(game)
             forms = pages.forms(game)
-            names = game.characters()
+            try:
+                glance = pages.glance(game)
+                names = game.characters()
+            except UserError as exc:  # a ledger that cannot be read (edited by hand): its problem, no stale view
+                glance = {"panels": [], "problems": [str(p) for p in exc.problems], "chart": False,
+                          "chart_missing": [], "grimoire": False}
+                names = ()
         return self.render("day.html.j2", name, stamp=seen, page="day", glance=glance, forms=forms,
                            threads=THREADS, names=names)
 
@@ -157,14 +167,15 @@ class Desk:
             require()
             data = game.chart()
             face = fonts.choose([*data.texts(), "0123456789-:. "])
-            draw.save(data, out, face)
+            with unwritable(out):
+                draw.save(data, out, face)
             self.charts[name] = seen
             return out.read_bytes()
 
     def grimoire_html(self, name: str) -> bytes:
         game = self.games[name]
         out = self.work(name) / "grimoire.html"
-        with self.mutex:
+        with self.mutex, unwritable(out):
             game.command("grimoire", out=out)
             return out.read_bytes()
 
@@ -175,10 +186,11 @@ class Desk:
             raise UserError(Problem(t("粘贴框"), "没有内容：请粘贴帖子页面，或拖入 JSON/HTML 文件"))
         digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         folder = self.work(name) / "pasted"
-        folder.mkdir(exist_ok=True)
         path = folder / f"{digest}.txt"
-        if not path.exists():
-            path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        with unwritable(folder):
+            folder.mkdir(exist_ok=True)
+            if not path.exists():
+                path.write_text(text, encoding="utf-8", errors="surrogatepass")
         return digest, path
 
     def pasted(self, name: str, digest: str) -> Path:
@@ -202,8 +214,9 @@ class Desk:
                 digest, path = self.paste_file(name, sent.get("text"))
                 said = game.import_posts([path], thread=thread, day=day, dry_run=True)
                 copy = self.work(name) / "preview"
-                copy.mkdir(exist_ok=True)
-                shutil.copyfile(self.paths[name] / "ledger.yaml", copy / "ledger.yaml")
+                with unwritable(copy):
+                    copy.mkdir(exist_ok=True)
+                    shutil.copyfile(self.paths[name] / "ledger.yaml", copy / "ledger.yaml")
                 trial = api.open_game(copy)
                 trial.import_posts([path], thread=thread, day=day)
                 after = trial.tally(day=day) if pages.get_pack(game.id).answers("tally") else trial.status()
@@ -231,6 +244,16 @@ class Desk:
             return pages.send(self.games[name], sent)
 
 
+@contextmanager
+def unwritable(path: Path):
+    """What the desk keeps in the game folder could not be written (a file where its
+    folder should be, no space left): the refusal naming it, not a dropped request."""
+    try:
+        yield
+    except OSError as exc:
+        raise UserError(Problem(str(path), "网页工作台无法在这里写文件：{why}", why=exc.strerror or exc)) from None
+
+
 def _thread_day(sent: dict) -> tuple[str, int]:
     thread = sent.get("thread")
     if thread not in THREADS:
@@ -254,8 +277,10 @@ class Handler(BaseHTTPRequestHandler):
 
     # --- guards ---------------------------------------------------------------
     def _host_ok(self) -> bool:
-        host = (self.headers.get("Host") or "").lower()
-        if host not in self.desk.hosts():
+        given = self.headers.get_all("Host") or [""]
+        host = given[0].lower()
+        target = urlsplit(self.path)  # an absolute-form target names the host itself (RFC 9112 3.2.2)
+        if len(given) != 1 or host not in self.desk.hosts() or (target.scheme and target.netloc.lower() != host):
             self._send(HTTPStatus.FORBIDDEN, b"wrong Host header (DNS rebinding guard)\n", "text/plain")
             return False
         return True
@@ -290,7 +315,7 @@ class Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, text.encode("utf-8"), "text/html; charset=utf-8")
 
     def _json(self, value: dict, status=HTTPStatus.OK) -> None:
-        self._send(status, json.dumps(value, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+        self._send(status, json.dumps(value).encode("ascii"), "application/json; charset=utf-8")
 
     def _route(self) -> tuple[str | None, str]:
         """(game name, the rest of the path) for ``/g/<name>/<rest>``; (None, path) otherwise."""
@@ -304,6 +329,29 @@ class Handler(BaseHTTPRequestHandler):
         return None, path
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        self._guarded(self._get)
+
+    def do_POST(self) -> None:  # noqa: N802
+        self._guarded(self._post)
+
+    def _guarded(self, run) -> None:
+        """``run`` the request; a failure nobody foresaw (a bug) is answered 500 and told
+        in one line in the desk's terminal, its traceback in a report file, as the
+        command line tells one: never a traceback on screen, never a dropped request."""
+        try:
+            run()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the page went away
+        except Exception as exc:  # noqa: BLE001 - see above
+            said = t("modtool 内部错误（不是你的错）：{name}。详情已写入 {report}").format(
+                name=exc.__class__.__name__, report=_report_crash(exc))
+            print(said, file=sys.stderr, flush=True)
+            try:
+                self._send(HTTPStatus.INTERNAL_SERVER_ERROR, (said + "\n").encode("utf-8"), "text/plain; charset=utf-8")
+            except OSError:
+                pass
+
+    def _get(self) -> None:
         if not self._host_ok():
             return
         name, rest = self._route()
@@ -334,12 +382,14 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.CONFLICT, str(exc).encode("utf-8"), "text/plain; charset=utf-8")
         self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
 
-    def do_POST(self) -> None:  # noqa: N802
+    def _post(self) -> None:
         if not self._host_ok() or not self._write_ok():
             return
         name, rest = self._route()
         if not name:
             return self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
+        if "Transfer-Encoding" in self.headers:  # a body the desk does not read must not run as an empty one
+            return self._send(HTTPStatus.LENGTH_REQUIRED, b"Content-Length required\n", "text/plain")
         try:
             length = int(self.headers.get("Content-Length", "0"))
         except ValueError:
@@ -348,7 +398,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, b"too large\n", "text/plain")
         try:
             sent = json.loads(self.rfile.read(length) or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep
             sent = None
         if not isinstance(sent, dict):
             return self._send(HTTPStatus.BAD_REQUEST, b"a JSON object is expected\n", "text/plain")
@@ -361,6 +411,17 @@ class Handler(BaseHTTPRequestHandler):
         if rest.startswith("write/"):
             return self._json(self.desk.write(name, rest[6:], sent))
         self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
+
+
+def _report_crash(exc: BaseException) -> str:
+    """The traceback of ``exc`` in a report file (as ``modtool.cli.errors`` writes one): its path."""
+    import tempfile
+    import traceback
+
+    fd, name = tempfile.mkstemp(prefix="modtool-crash-", suffix=".log")
+    with open(fd, "w", encoding="utf-8") as f:
+        f.write("".join(traceback.format_exception(exc)))
+    return name
 
 
 def make_server(desk: Desk) -> ThreadingHTTPServer:

@@ -1,0 +1,147 @@
+"""modtool serve under hostile or unlucky requests: each one answered (a refusal
+or the problem, never a dropped connection or a traceback in the desk's
+terminal), the ledger untouched by what was refused."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+
+from tests.support.desk import copy_example, serving
+from tests.support.values import run_main
+
+VOTE = "#24 月初不是白 2026-11-05 21:10\n投票对象：涂山红红\n"
+CARD = {"character": "石宽", "color": "yellow", "reason": "刷屏", "at": "2026-11-05 20:10"}
+
+
+def raw(port: int, data: bytes) -> tuple[int, bytes]:
+    """Send ``data`` as it is; the status (0: no answer at all) and the body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as s:
+        s.sendall(data)
+        s.shutdown(socket.SHUT_WR)
+        got = b""
+        while chunk := s.recv(65536):
+            got += chunk
+    if not got:
+        return 0, b""
+    head, _, body = got.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+def post(desk, path: str, body: bytes, extra: str = "", length: bool = True) -> tuple[int, bytes]:
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{desk.port}\r\nX-Modtool-Token: {desk.token}\r\n"
+            f"Content-Type: application/json\r\n{extra}")
+    if length:
+        head += f"Content-Length: {len(body)}\r\n"
+    return raw(desk.port, head.encode() + b"\r\n" + body)
+
+
+@pytest.fixture
+def m42(tmp_path, capsys):
+    folder = copy_example("m42", tmp_path)
+    with serving(folder) as (desk, url):
+        yield folder, desk
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_deeply_nested_json_is_refused_with_an_answer(m42):
+    folder, desk = m42
+    before = (folder / "ledger.yaml").read_bytes()
+    for body in (b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 100_000 + b"1" + b"}" * 100_000):
+        status, text = post(desk, "/g/m42/write/card", body)
+        assert status == 400 and b"JSON" in text
+    assert (folder / "ledger.yaml").read_bytes() == before
+
+
+def test_a_lone_surrogate_in_a_form_field_is_refused_with_an_answer(m42):
+    """The refusal names the value sent; the answer must still be sent (JSON escapes it)."""
+    folder, desk = m42
+    before = (folder / "ledger.yaml").read_bytes()
+    for field in ("character", "reason"):
+        body = json.dumps({**CARD, field: "\ud800"}).encode()  # json.dumps writes it as the escape \ud800
+        status, text = post(desk, "/g/m42/write/card", body)
+        answer = json.loads(text)
+        assert status == 200 and answer["ok"] is False and answer["written"] is False, field
+    assert (folder / "ledger.yaml").read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", [["witch"], {"a": 1}, 5])
+def test_a_post_kind_that_is_not_a_name_is_refused(m42, kind):
+    folder, desk = m42
+    status, text = post(desk, "/g/m42/send", json.dumps({"kind": kind}).encode())
+    answer = json.loads(text)
+    assert status == 200 and answer["ok"] is False and answer["written"] is False
+
+
+def test_a_chunked_body_is_refused_not_taken_for_an_empty_one(m42):
+    """An empty body is ``{}``, which for undo means "the last event": a body the
+    desk does not read must not run the write as if nothing had been sent."""
+    folder, desk = m42
+    before = (folder / "ledger.yaml").read_bytes()
+    body = b'10\r\n{"batch": "99"}\r\n0\r\n\r\n'
+    status, _ = post(desk, "/g/m42/write/undo", body, "Transfer-Encoding: chunked\r\n", length=False)
+    assert status == 411
+    assert (folder / "ledger.yaml").read_bytes() == before
+
+
+def test_a_second_host_header_or_a_foreign_absolute_target_is_refused(m42):
+    folder, desk = m42
+    ours = f"127.0.0.1:{desk.port}"
+    for head in (f"GET /g/m42/stamp HTTP/1.1\r\nHost: {ours}\r\nHost: evil.example:{desk.port}\r\n\r\n",
+                 f"GET http://evil.example:{desk.port}/g/m42/stamp HTTP/1.1\r\nHost: {ours}\r\n\r\n"):
+        status, text = raw(desk.port, head.encode())
+        assert status == 403 and b"DNS rebinding" in text, head
+    status, _ = raw(desk.port, f"GET http://{ours}/g/m42/stamp HTTP/1.1\r\nHost: {ours}\r\n\r\n".encode())
+    assert status == 200
+
+
+def test_a_ledger_broken_by_hand_shows_its_problem_on_the_day_page_and_the_page_recovers(m42):
+    """The page's poll redraws from the day page: a plain-text refusal there left the
+    last good tally on screen, said to be in sync with a ledger that no longer held it."""
+    folder, desk = m42
+    ledger = folder / "ledger.yaml"
+    good = ledger.read_bytes()
+    ledger.write_bytes(good + b"events: [\n  - {type: oops\n")
+    status, page = raw(desk.port, f"GET /g/m42/ HTTP/1.1\r\nHost: 127.0.0.1:{desk.port}\r\n\r\n".encode())
+    page = page.decode()
+    assert status == 200 and 'id="live"' in page and "YAML" in page
+    assert 'id="panel-tally"' not in page  # no tally the ledger does not hold
+    ledger.write_bytes(good)
+    status, page = raw(desk.port, f"GET /g/m42/ HTTP/1.1\r\nHost: 127.0.0.1:{desk.port}\r\n\r\n".encode())
+    assert status == 200 and 'id="panel-tally"' in page.decode()
+
+
+def test_an_unusable_desk_folder_is_told_not_a_dropped_connection(m42):
+    folder, desk = m42
+    (folder / ".modtool").mkdir(exist_ok=True)
+    (folder / ".modtool" / "desk").write_text("not a folder")
+    status, text = post(desk, "/g/m42/preview", json.dumps({"text": VOTE, "thread": "vote", "day": 2}).encode())
+    answer = json.loads(text)
+    assert status == 200 and answer["ok"] is False and ".modtool" in answer["problems"][0]
+    status, text = raw(desk.port, f"GET /g/m42/grimoire.html HTTP/1.1\r\nHost: 127.0.0.1:{desk.port}\r\n\r\n".encode())
+    assert status == 409 and b".modtool" in text
+
+
+def test_an_unexpected_failure_is_answered_and_told_in_one_line(m42, monkeypatch, capsys):
+    from modtool.desk import pages
+
+    folder, desk = m42
+
+    def broken(game):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pages, "glance", broken)
+    status, text = raw(desk.port, f"GET /g/m42/ HTTP/1.1\r\nHost: 127.0.0.1:{desk.port}\r\n\r\n".encode())
+    assert status == 500 and b"RuntimeError" in text
+    err = capsys.readouterr().err
+    assert "RuntimeError" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("where", ["nosuch", "ledger.yaml"])
+def test_serve_of_a_folder_that_is_not_there_is_one_line(tmp_path, capsys, where):
+    folder = copy_example("m42", tmp_path)
+    assert run_main(["serve", str(folder / where), "--port", "0"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "内部错误" not in err and "internal error" not in err, err
