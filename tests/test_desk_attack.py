@@ -145,3 +145,79 @@ def test_serve_of_a_folder_that_is_not_there_is_one_line(tmp_path, capsys, where
     assert run_main(["serve", str(folder / where), "--port", "0"]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and "内部错误" not in err and "internal error" not in err, err
+
+
+def test_a_preview_is_not_counted_as_a_write_to_the_ledger(tmp_path):
+    """Ctrl-C tells whether the command wrote to the ledger: the preview's import on
+    a copy of it is not a write to it."""
+    from modtool.desk.server import Desk
+    from modtool.ledger import _report
+
+    desk = Desk(copy_example("m42", tmp_path), "127.0.0.1", 0)
+    before = (_report.appended, list(_report.written))
+    answer = desk.preview("m42", {"text": VOTE, "thread": "vote", "day": 2})
+    assert answer["ok"] is True
+    assert (_report.appended, _report.written) == before
+
+
+def test_ctrl_c_while_an_import_runs_lets_it_finish_then_stops_in_one_line(tmp_path):
+    """Ctrl-C used to end the process under an import in progress (it was cut off,
+    the journal undoing it) and said the desk had written to the ledger when only
+    previews (on a copy) had: now the import ends and is answered first, and the
+    message is true."""
+    import fcntl
+    import os
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    from tests.test_desk import request
+
+    folder = copy_example("m42", tmp_path)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    serve = subprocess.Popen([sys.executable, "-m", "modtool", "serve", str(folder), "--port", "0"], env=env,
+                             stderr=subprocess.PIPE, text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        line = serve.stderr.readline()
+        port = int(line.split("127.0.0.1:")[1].split("/")[0])
+        url = f"http://127.0.0.1:{port}"
+        page = request(url, "GET", "/g/m42/")[1]
+        token = page.split('name="modtool-token" content="')[1].split('"')[0]
+        paste = "".join(f"#{100 + i} 月初不是白 2026-11-05 20:{i % 60:02d}\n投票对象：涂山红红\n\n" for i in range(20000))
+        status, text = request(url, "POST", "/g/m42/preview", body={"text": paste, "thread": "vote", "day": 2},
+                               headers={"X-Modtool-Token": token})
+        found = json.loads(text)["id"]
+        answers = []
+        def run_import():
+            try:
+                answers.append(request(url, "POST", "/g/m42/import", body={"id": found, "thread": "vote", "day": 2},
+                                       headers={"X-Modtool-Token": token}))
+            except OSError as exc:
+                answers.append((0, repr(exc)))
+
+        importing = threading.Thread(target=run_import)
+        importing.start()
+        with open(folder / ".ledger.lock", "a+") as lock:  # the import holds the folder's lock while it runs
+            for _ in range(2000):
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                    fcntl.flock(lock, fcntl.LOCK_UN)
+                except BlockingIOError:
+                    break
+                time.sleep(0.005)
+            else:
+                pytest.fail("the import never took the lock")
+        serve.send_signal(signal.SIGINT)
+        err = serve.stderr.read()
+        assert serve.wait(timeout=120) == 130
+        importing.join(timeout=120)
+    finally:
+        if serve.poll() is None:
+            serve.kill()
+    assert "Traceback" not in err and err.strip() == "已中断；本命令在中断前已把记录写进账本。", err
+    assert answers and answers[0][0] == 200, answers  # and the page heard so
+    assert json.loads(answers[0][1])["written"] is True
+    assert (folder / "ledger.yaml").read_text(encoding="utf-8").count("月初不是白") >= 20000
+    assert run_main(["check", str(folder)]) == 0

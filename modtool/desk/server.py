@@ -104,6 +104,8 @@ class Desk:
         self.host, self.port = host, port
         self.token = secrets.token_urlsafe(32)
         self.mutex = threading.Lock()
+        self.answering = 0  # writes being run and answered (``settle`` waits for them)
+        self.answered = threading.Condition()
         self.charts: dict[str, str] = {}  # game -> the ledger stamp its chart.svg was drawn at
         import jinja2
 
@@ -131,6 +133,24 @@ class Desk:
         with i18n.speaking(language):
             return self.env.get_template(template).render(
                 t=t, token=self.token, game=game, games=list(self.games), language=language, **context)
+
+    @contextmanager
+    def write_answered(self):
+        """Around running a write and sending its answer (``settle``)."""
+        with self.answered:
+            self.answering += 1
+        try:
+            yield
+        finally:
+            with self.answered:
+                self.answering -= 1
+                self.answered.notify_all()
+
+    def settle(self, timeout: float | None = None) -> bool:
+        """Wait until no write is being run or answered (Ctrl-C: an import under way
+        ends and the page hears of it before the process leaves); False on timeout."""
+        with self.answered:
+            return self.answered.wait_for(lambda: self.answering == 0, timeout)
 
     # --- pages ----------------------------------------------------------------
     def day_page(self, name: str) -> str:
@@ -218,7 +238,8 @@ class Desk:
                     copy.mkdir(exist_ok=True)
                     shutil.copyfile(self.paths[name] / "ledger.yaml", copy / "ledger.yaml")
                 trial = api.open_game(copy)
-                trial.import_posts([path], thread=thread, day=day)
+                with not_counted():  # the copy's import is no write to the game's ledger (Ctrl-C's message)
+                    trial.import_posts([path], thread=thread, day=day)
                 after = trial.tally(day=day) if pages.get_pack(game.id).answers("tally") else trial.status()
             except UserError as exc:
                 return pages._told(game, False, "", [], [str(p) for p in exc.problems])
@@ -252,6 +273,19 @@ def unwritable(path: Path):
         yield
     except OSError as exc:
         raise UserError(Problem(str(path), "网页工作台无法在这里写文件：{why}", why=exc.strerror or exc)) from None
+
+
+@contextmanager
+def not_counted():
+    """Appends made inside (to the preview's copy) left out of what the process
+    reports it wrote to a ledger (``modtool.ledger._report``: Ctrl-C's message)."""
+    from modtool.ledger import _report
+
+    appended, written = _report.appended, list(_report.written)
+    try:
+        yield
+    finally:
+        _report.appended, _report.written[:] = appended, written
 
 
 def _thread_day(sent: dict) -> tuple[str, int]:
@@ -402,6 +436,10 @@ class Handler(BaseHTTPRequestHandler):
             sent = None
         if not isinstance(sent, dict):
             return self._send(HTTPStatus.BAD_REQUEST, b"a JSON object is expected\n", "text/plain")
+        with self.desk.write_answered():
+            self._dispatch(name, rest, sent)
+
+    def _dispatch(self, name: str, rest: str, sent: dict) -> None:
         if rest == "preview":
             return self._json(self.desk.preview(name, sent))
         if rest == "import":
@@ -422,6 +460,37 @@ def _report_crash(exc: BaseException) -> str:
     with open(fd, "w", encoding="utf-8") as f:
         f.write("".join(traceback.format_exception(exc)))
     return name
+
+
+def serve(desk: Desk, server: ThreadingHTTPServer) -> None:
+    """Serve until Ctrl-C, then let the writes under way end and be answered (a
+    second Ctrl-C does not wait) and raise KeyboardInterrupt, which the command
+    line tells. Ctrl-C stops the loop from a thread (``server.shutdown``) instead of
+    raising wherever the main thread is: raised while it hands a new connection to
+    its thread, the standard library closes that connection under the request,
+    whose write is then done with its answer lost."""
+    import signal
+
+    stopped = []
+
+    def stop(signum, frame):
+        if not stopped:
+            stopped.append(signum)
+            threading.Thread(target=server.shutdown, daemon=True).start()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, stop) if main else None
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+        try:
+            desk.settle()
+        finally:
+            server.server_close()
+    if stopped:
+        raise KeyboardInterrupt
 
 
 def make_server(desk: Desk) -> ThreadingHTTPServer:
