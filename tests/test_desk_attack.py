@@ -221,3 +221,17 @@ def test_ctrl_c_while_an_import_runs_lets_it_finish_then_stops_in_one_line(tmp_p
     assert json.loads(answers[0][1])["written"] is True
     assert (folder / "ledger.yaml").read_text(encoding="utf-8").count("月初不是白") >= 20000
     assert run_main(["check", str(folder)]) == 0
+
+
+@pytest.mark.parametrize("sent", [{"reason": ["x", {"y": 1}]}, {"reason": {"a": 1}}, {"reason": True},
+                                  {"again": "false"}, {"force": "false"}, {"force": 1}])
+def test_a_form_value_of_the_wrong_kind_is_refused_not_written_as_its_repr(m42, sent):
+    """A form sends text, and true/false for a box: a list was written as "['x', {'y': 1}]",
+    and "false" for a box meant true (--again, --force)."""
+    folder, desk = m42
+    before = (folder / "ledger.yaml").read_bytes()
+    body = {"character": "石宽", "color": "blue", "reason": "刷屏", "at": "2026-11-05 20:10", **sent}
+    status, text = post(desk, "/g/m42/write/card", json.dumps(body).encode())
+    answer = json.loads(text)
+    assert status == 200 and answer["ok"] is False and answer["written"] is False, answer
+    assert (folder / "ledger.yaml").read_bytes() == before
