@@ -235,3 +235,23 @@ def test_a_form_value_of_the_wrong_kind_is_refused_not_written_as_its_repr(m42, 
     answer = json.loads(text)
     assert status == 200 and answer["ok"] is False and answer["written"] is False, answer
     assert (folder / "ledger.yaml").read_bytes() == before
+
+
+def test_a_paste_file_torn_by_a_full_disk_is_written_again_not_used(tmp_path):
+    """The paste was written straight to its name: a full disk (or a kill) left it
+    cut short, and the same paste previewed later used what was there (an empty
+    file, or part of the posts) for good."""
+    import hashlib
+
+    from modtool.desk.server import Desk
+
+    desk = Desk(copy_example("m42", tmp_path), "127.0.0.1", 0)
+    paste = VOTE + "\n#25 涂山雅雅 2026-11-05 21:20\n投票对象：石宽\n"
+    digest = hashlib.sha256(paste.encode()).hexdigest()[:16]
+    torn = desk.work("m42") / "pasted" / f"{digest}.txt"
+    torn.parent.mkdir(parents=True, exist_ok=True)
+    torn.write_text(VOTE, encoding="utf-8")  # the first post only
+    answer = desk.preview("m42", {"text": paste, "thread": "vote", "day": 2})
+    assert answer["ok"] is True and "将导入 2 帖" in answer["text"], answer
+    assert torn.read_text(encoding="utf-8") == paste
+    assert [p.name for p in torn.parent.iterdir()] == [torn.name]  # no temporary file left

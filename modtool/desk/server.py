@@ -204,13 +204,21 @@ class Desk:
         """The pasted or dropped dump, kept in the game folder under its digest."""
         if not isinstance(text, str) or not text.strip():
             raise UserError(Problem(t("粘贴框"), "没有内容：请粘贴帖子页面，或拖入 JSON/HTML 文件"))
-        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        data = text.encode("utf-8", "surrogatepass")
+        digest = hashlib.sha256(data).hexdigest()[:16]
         folder = self.work(name) / "pasted"
         path = folder / f"{digest}.txt"
         with unwritable(folder):
             folder.mkdir(exist_ok=True)
-            if not path.exists():
-                path.write_text(text, encoding="utf-8", errors="surrogatepass")
+            # Kept only whole: written aside and renamed (a full disk or a kill leaves no
+            # short file under the name), and one already there used only if it is this paste.
+            if not (path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest()[:16] == digest):
+                aside = folder / f"{digest}.{secrets.token_hex(4)}.part"
+                try:
+                    aside.write_bytes(data)
+                    aside.replace(path)
+                finally:
+                    aside.unlink(missing_ok=True)
         return digest, path
 
     def pasted(self, name: str, digest: str) -> Path:
