@@ -430,7 +430,7 @@ def serve(
       modtool serve examples/m42
       modtool serve examples/zhenhuan --port 8421
     """
-    from modtool.desk.server import Desk, is_loopback, make_server
+    from modtool.desk.server import Desk, is_loopback, make_server, serve as serve_until_interrupted
     from modtool.ledger import unheld
 
     if not is_loopback(host) and not allow_remote:
@@ -445,7 +445,4 @@ def serve(
             typer.echo(t("警告：网页对网络开放（{host}）：能连到这台机器的人都能打开它").format(host=host), err=True)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(t("网页工作台：http://{host}:{port}/（Ctrl-C 停止）").format(host=shown, port=desk.port), err=True)
-        try:
-            server.serve_forever(poll_interval=0.2)
-        finally:
-            server.server_close()
+        serve_until_interrupted(desk, server)  # Ctrl-C: a write under way ends and is answered first

@@ -11,6 +11,7 @@ values) before the library runs the command with its own checks.
 
 from __future__ import annotations
 
+import json
 import re
 
 from pathlib import Path
@@ -134,13 +135,17 @@ def send(game: api.Game, sent: dict) -> dict:
     fact recorded (at ``told_at`` as typed, else now) and the post's text, as
     ``modtool announce`` does; refused: nothing written."""
     kind = sent.get("kind")
-    if kind not in get_pack(game.id).sent_kinds:
+    if not isinstance(kind, str) or kind not in get_pack(game.id).sent_kinds:
         with i18n.speaking(game.language):
             return _told(game, False, "", [], [str(Problem(t("帖子"), "这个帖子不需要记录发出时间：{kind}", kind=str(kind)))])
-    told_at = str(sent.get("told_at") or "").strip() or None
+    told_at = sent.get("told_at")
     before = _ledger_state(game)
     try:
-        said = game.announce(kind, told_at=told_at, force=bool(sent.get("force")))
+        with i18n.speaking(game.language):
+            force = _flag("--force", sent.get("force"))
+            if told_at is not None and not isinstance(told_at, str):
+                raise UserError(Problem("--at", "这一项应填写文字，不是「{value}」", value=_shown(told_at)))
+        said = game.announce(kind, told_at=(told_at or "").strip() or None, force=force)
     except UserError as exc:
         return _told(game, False, "", [], [str(p) for p in exc.problems])
     # Sent before: the command records nothing and says when it went out.
@@ -216,11 +221,25 @@ def forms(game: api.Game) -> list[dict]:
                 for name, (help_, params) in writes(game).items()]
 
 
+def _flag(label: str, raw) -> bool:
+    """A box's value as the page sends it: true or false (left out: false); "false"
+    is not taken for true."""
+    if raw is None or isinstance(raw, bool):
+        return bool(raw)
+    raise UserError(Problem(label, "这一项应是勾选与否（true 或 false），不是「{value}」", value=_shown(raw)))
+
+
+def _shown(raw) -> str:
+    return json.dumps(raw, ensure_ascii=False)
+
+
 def _value(p: Param, raw):
     """One sent value as the command's parameter (``UserError`` as the command line refuses it)."""
     label = t(p.help)
     if p.type is bool:
-        return bool(raw)
+        return _flag(label, raw)
+    if raw is not None and (isinstance(raw, bool) or not isinstance(raw, (str, int, float))):
+        raise UserError(Problem(label, "这一项应填写文字，不是「{value}」", value=_shown(raw)))
     text = "" if raw is None else str(raw).strip()
     if not text:
         if p.default is REQUIRED:
@@ -251,10 +270,10 @@ def run_write(game: api.Game, name: str, sent: dict) -> dict:
     if found is None:
         return {"ok": False, "written": False, "text": "", "notes": [],
                 "problems": [t("这一局没有这个命令；它有：{commands}").format(commands=", ".join(writes(game)))]}
-    force = bool(sent.get("force"))
     before = _ledger_state(game)
     try:
         with i18n.speaking(game.language):
+            force = _flag("--force", sent.get("force"))
             params = {p.name: _value(p, sent.get(p.name)) for p in found[1]}
         if name == "act":
             said = game.act(params.pop("actor"), params.pop("ability"), params.pop("targets") or (), force=force, **params)

@@ -35,7 +35,9 @@ import json
 import secrets
 import shutil
 import socket
+import sys
 import threading
+from contextlib import contextmanager
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -76,6 +78,8 @@ def find_games(folder: Path) -> dict[str, Path]:
     modtool advance examples/m42") are the ones to type in that terminal."""
     if (folder / "ledger.yaml").is_file():
         return {folder.resolve().name: folder}
+    if not folder.is_dir():
+        return {}
     return {p.name: p for p in sorted(folder.iterdir()) if p.is_dir() and (p / "ledger.yaml").is_file()}
 
 
@@ -100,6 +104,8 @@ class Desk:
         self.host, self.port = host, port
         self.token = secrets.token_urlsafe(32)
         self.mutex = threading.Lock()
+        self.answering = 0  # writes being run and answered (``settle`` waits for them)
+        self.answered = threading.Condition()
         self.charts: dict[str, str] = {}  # game -> the ledger stamp its chart.svg was drawn at
         import jinja2
 
@@ -117,7 +123,8 @@ class Desk:
     def work(self, name: str) -> Path:
         """The game's own folder for what the desk writes (never outside the game folder)."""
         folder = self.paths[name] / ".modtool" / "desk"
-        folder.mkdir(parents=True, exist_ok=True)
+        with unwritable(folder):
+            folder.mkdir(parents=True, exist_ok=True)
         return folder
 
     def render(self, template: str, game: str | None, **context) -> str:
@@ -127,14 +134,37 @@ class Desk:
             return self.env.get_template(template).render(
                 t=t, token=self.token, game=game, games=list(self.games), language=language, **context)
 
+    @contextmanager
+    def write_answered(self):
+        """Around running a write and sending its answer (``settle``)."""
+        with self.answered:
+            self.answering += 1
+        try:
+            yield
+        finally:
+            with self.answered:
+                self.answering -= 1
+                self.answered.notify_all()
+
+    def settle(self, timeout: float | None = None) -> bool:
+        """Wait until no write is being run or answered (Ctrl-C: an import under way
+        ends and the page hears of it before the process leaves); False on timeout."""
+        with self.answered:
+            return self.answered.wait_for(lambda: self.answering == 0, timeout)
+
     # --- pages ----------------------------------------------------------------
     def day_page(self, name: str) -> str:
         game = self.games[name]
         with self.mutex:
             seen = stamp(self.paths[name])  # before reading: a change meanwhile is seen by the next poll
-            glance = pages.glance(game)
             forms = pages.forms(game)
-            names = game.characters()
+            try:
+                glance = pages.glance(game)
+                names = game.characters()
+            except UserError as exc:  # a ledger that cannot be read (edited by hand): its problem, no stale view
+                glance = {"panels": [], "problems": [str(p) for p in exc.problems], "chart": False,
+                          "chart_missing": [], "grimoire": False}
+                names = ()
         return self.render("day.html.j2", name, stamp=seen, page="day", glance=glance, forms=forms,
                            threads=THREADS, names=names)
 
@@ -158,14 +188,15 @@ class Desk:
             require()
             data = game.chart()
             face = fonts.choose([*data.texts(), "0123456789-:. "])
-            draw.save(data, out, face)
+            with unwritable(out):
+                draw.save(data, out, face)
             self.charts[name] = seen
             return out.read_bytes()
 
     def grimoire_html(self, name: str) -> bytes:
         game = self.games[name]
         out = self.work(name) / "grimoire.html"
-        with self.mutex:
+        with self.mutex, unwritable(out):
             game.command("grimoire", out=out)
             return out.read_bytes()
 
@@ -174,12 +205,21 @@ class Desk:
         """The pasted or dropped dump, kept in the game folder under its digest."""
         if not isinstance(text, str) or not text.strip():
             raise UserError(Problem(t("粘贴框"), "没有内容：请粘贴帖子页面，或拖入 JSON/HTML 文件"))
-        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        data = text.encode("utf-8", "surrogatepass")
+        digest = hashlib.sha256(data).hexdigest()[:16]
         folder = self.work(name) / "pasted"
-        folder.mkdir(exist_ok=True)
         path = folder / f"{digest}.txt"
-        if not path.exists():
-            path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        with unwritable(folder):
+            folder.mkdir(exist_ok=True)
+            # Kept only whole: written aside and renamed (a full disk or a kill leaves no
+            # short file under the name), and one already there used only if it is this paste.
+            if not (path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest()[:16] == digest):
+                aside = folder / f"{digest}.{secrets.token_hex(4)}.part"
+                try:
+                    aside.write_bytes(data)
+                    aside.replace(path)
+                finally:
+                    aside.unlink(missing_ok=True)
         return digest, path
 
     def pasted(self, name: str, digest: str) -> Path:
@@ -203,10 +243,12 @@ class Desk:
                 digest, path = self.paste_file(name, sent.get("text"))
                 said = game.import_posts([path], thread=thread, day=day, dry_run=True)
                 copy = self.work(name) / "preview"
-                copy.mkdir(exist_ok=True)
-                shutil.copyfile(self.paths[name] / "ledger.yaml", copy / "ledger.yaml")
+                with unwritable(copy):
+                    copy.mkdir(exist_ok=True)
+                    shutil.copyfile(self.paths[name] / "ledger.yaml", copy / "ledger.yaml")
                 trial = api.open_game(copy)
-                trial.import_posts([path], thread=thread, day=day)
+                with not_counted():  # the copy's import is no write to the game's ledger (Ctrl-C's message)
+                    trial.import_posts([path], thread=thread, day=day)
                 after = trial.tally(day=day) if pages.get_pack(game.id).answers("tally") else trial.status()
             except UserError as exc:
                 return pages._told(game, False, "", [], [str(p) for p in exc.problems])
@@ -234,6 +276,29 @@ class Desk:
             return pages.send(self.games[name], sent)
 
 
+@contextmanager
+def unwritable(path: Path):
+    """What the desk keeps in the game folder could not be written (a file where its
+    folder should be, no space left): the refusal naming it, not a dropped request."""
+    try:
+        yield
+    except OSError as exc:
+        raise UserError(Problem(str(path), "网页工作台无法在这里写文件：{why}", why=exc.strerror or exc)) from None
+
+
+@contextmanager
+def not_counted():
+    """Appends made inside (to the preview's copy) left out of what the process
+    reports it wrote to a ledger (``modtool.ledger._report``: Ctrl-C's message)."""
+    from modtool.ledger import _report
+
+    appended, written = _report.appended, list(_report.written)
+    try:
+        yield
+    finally:
+        _report.appended, _report.written[:] = appended, written
+
+
 def _thread_day(sent: dict) -> tuple[str, int]:
     thread = sent.get("thread")
     if thread not in THREADS:
@@ -257,8 +322,10 @@ class Handler(BaseHTTPRequestHandler):
 
     # --- guards ---------------------------------------------------------------
     def _host_ok(self) -> bool:
-        host = (self.headers.get("Host") or "").lower()
-        if host not in self.desk.hosts():
+        given = self.headers.get_all("Host") or [""]
+        host = given[0].lower()
+        target = urlsplit(self.path)  # an absolute-form target names the host itself (RFC 9112 3.2.2)
+        if len(given) != 1 or host not in self.desk.hosts() or (target.scheme and target.netloc.lower() != host):
             self._send(HTTPStatus.FORBIDDEN, b"wrong Host header (DNS rebinding guard)\n", "text/plain")
             return False
         return True
@@ -300,7 +367,7 @@ class Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, text.encode("utf-8"), "text/html; charset=utf-8")
 
     def _json(self, value: dict, status=HTTPStatus.OK) -> None:
-        self._send(status, json.dumps(value, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+        self._send(status, json.dumps(value).encode("ascii"), "application/json; charset=utf-8")
 
     def _route(self) -> tuple[str | None, str]:
         """(game name, the rest of the path) for ``/g/<name>/<rest>``; (None, path) otherwise."""
@@ -314,6 +381,29 @@ class Handler(BaseHTTPRequestHandler):
         return None, path
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        self._guarded(self._get)
+
+    def do_POST(self) -> None:  # noqa: N802
+        self._guarded(self._post)
+
+    def _guarded(self, run) -> None:
+        """``run`` the request; a failure nobody foresaw (a bug) is answered 500 and told
+        in one line in the desk's terminal, its traceback in a report file, as the
+        command line tells one: never a traceback on screen, never a dropped request."""
+        try:
+            run()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the page went away
+        except Exception as exc:  # noqa: BLE001 - see above
+            said = t("modtool 内部错误（不是你的错）：{name}。详情已写入 {report}").format(
+                name=exc.__class__.__name__, report=_report_crash(exc))
+            print(said, file=sys.stderr, flush=True)
+            try:
+                self._send(HTTPStatus.INTERNAL_SERVER_ERROR, (said + "\n").encode("utf-8"), "text/plain; charset=utf-8")
+            except OSError:
+                pass
+
+    def _get(self) -> None:
         if not self._host_ok():
             return
         name, rest = self._route()
@@ -344,12 +434,14 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.CONFLICT, str(exc).encode("utf-8"), "text/plain; charset=utf-8")
         self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
 
-    def do_POST(self) -> None:  # noqa: N802
+    def _post(self) -> None:
         if not self._host_ok() or not self._write_ok():
             return
         name, rest = self._route()
         if not name:
             return self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
+        if "Transfer-Encoding" in self.headers:  # a body the desk does not read must not run as an empty one
+            return self._send(HTTPStatus.LENGTH_REQUIRED, b"Content-Length required\n", "text/plain")
         try:
             length = int(self.headers.get("Content-Length", "0"))
         except ValueError:
@@ -358,10 +450,14 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, b"too large\n", "text/plain")
         try:
             sent = json.loads(self.rfile.read(length) or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep
             sent = None
         if not isinstance(sent, dict):
             return self._send(HTTPStatus.BAD_REQUEST, b"a JSON object is expected\n", "text/plain")
+        with self.desk.write_answered():
+            self._dispatch(name, rest, sent)
+
+    def _dispatch(self, name: str, rest: str, sent: dict) -> None:
         if rest == "preview":
             return self._json(self.desk.preview(name, sent))
         if rest == "import":
@@ -371,6 +467,48 @@ class Handler(BaseHTTPRequestHandler):
         if rest.startswith("write/"):
             return self._json(self.desk.write(name, rest[6:], sent))
         self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
+
+
+def _report_crash(exc: BaseException) -> str:
+    """The traceback of ``exc`` in a report file (as ``modtool.cli.errors`` writes one): its path."""
+    import tempfile
+    import traceback
+
+    fd, name = tempfile.mkstemp(prefix="modtool-crash-", suffix=".log")
+    with open(fd, "w", encoding="utf-8") as f:
+        f.write("".join(traceback.format_exception(exc)))
+    return name
+
+
+def serve(desk: Desk, server: ThreadingHTTPServer) -> None:
+    """Serve until Ctrl-C, then let the writes under way end and be answered (a
+    second Ctrl-C does not wait) and raise KeyboardInterrupt, which the command
+    line tells. Ctrl-C stops the loop from a thread (``server.shutdown``) instead of
+    raising wherever the main thread is: raised while it hands a new connection to
+    its thread, the standard library closes that connection under the request,
+    whose write is then done with its answer lost."""
+    import signal
+
+    stopped = []
+
+    def stop(signum, frame):
+        if not stopped:
+            stopped.append(signum)
+            threading.Thread(target=server.shutdown, daemon=True).start()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, stop) if main else None
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+        try:
+            desk.settle()
+        finally:
+            server.server_close()
+    if stopped:
+        raise KeyboardInterrupt
 
 
 def make_server(desk: Desk) -> ThreadingHTTPServer:
