@@ -121,3 +121,22 @@ def test_import_into_the_wrong_day_warns_with_the_day_and_the_times(tmp_path, ca
                  encoding="utf-8")
     assert run_main(["import", str(game), str(f), "--thread", "process", "--day", "2"]) == 0
     assert "注意" not in capsys.readouterr().out
+
+
+def test_a_saved_post_imported_again_with_another_time_is_told_not_silently_skipped(tmp_path, capsys):
+    """A time mistyped in a saved file and put right: a re-import never rewrites a saved
+    post (the ledger's facts stand), but it says which post, both times, and the batch to
+    undo; after that undo, the file imports with the right time."""
+    game = _game(tmp_path)
+    _import(game, tmp_path, "a.txt", _paste(2, 3), capsys)
+    typo = _paste(5, 2).replace("2026-11-02 10:00", "2025-11-02 10:00")
+    out = _import(game, tmp_path, "b.txt", typo, capsys)
+    assert "已导入 2 帖" in out
+    out = _import(game, tmp_path, "b-fixed.txt", _paste(5, 2), capsys)
+    assert "跳过已有的 2 帖" in out
+    assert "5楼（苏苏今天也很努力）已经导入过，时间与账本中的不同（账本：2025-11-02 10:00，这次：2026-11-02 10:00）" in out
+    assert f"modtool undo {game} --import 2" in out and "6楼" not in out
+    capsys.readouterr()
+    assert run_main(["undo", str(game), "--import", "2"]) == 0
+    out = _import(game, tmp_path, "b-fixed.txt", _paste(5, 2), capsys)
+    assert "已导入 2 帖" in out and "时间与账本中的不同" not in out

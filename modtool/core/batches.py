@@ -81,3 +81,15 @@ def edited_later(gd: GameDir, found: Event) -> list[int]:
         if start is not None and start > first and any(start < k <= start + int(m.data.get("posts") or 0) for k in edits):
             later.append(m.data.get("batch"))
     return later
+
+
+def batch_of(gd: GameDir, post_id) -> int | None:
+    """The live batch that imported the post with event id ``post_id`` (None: none does,
+    or the post was written by hand)."""
+    if not isinstance(post_id, int):
+        return None
+    for m in gd.of_type("import"):
+        start = event_id(m.data)
+        if start is not None and start < post_id <= start + int(m.data.get("posts") or 0):
+            return m.data.get("batch")
+    return None

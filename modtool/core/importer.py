@@ -41,6 +41,9 @@ class ImportReport:
     # ``modtool.forum.bounds.shown`` gives them (a bidi override escaped; the events keep the text).
     changed: list[Post] = field(default_factory=list)  # same key, different text now: recorded as a new version (G-R3)
     twice: list[Post] = field(default_factory=list)  # in this import twice with different texts: the first stands
+    # Same post, same text, another time to the minute: skipped as before, but told (a time
+    # mistyped in a saved file and put right is not taken by a re-import): (post, time in the ledger).
+    retimed: list[tuple[Post, str, object]] = field(default_factory=list)  # (post, ledger's time, its event id)
     fresh: set = field(default_factory=set, repr=False)  # id() of the events this import adds
     unknown_accounts: dict[str, list[int]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
@@ -173,6 +176,8 @@ def _plan_rows(gd: GameDir, rows: list, source: str, thread: str, day: int, exis
                                  "version_of": ref}
                 append(ev)
                 continue
+            if str(old.get("time", ""))[:16] != stamp[:16] and id(old) not in fresh:
+                report.retimed.append((_as_shown(_row_post(row, source, gd.tz)), str(old.get("time", ""))[:16], old.get("id")))
             report.skipped += 1
             continue
         if pid:

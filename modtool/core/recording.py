@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from modtool.core.announced import corrected as corrections_of, record as record_fact
-from modtool.core.batches import describe, edited_later, find_batch, marker, next_batch
+from modtool.core.batches import batch_of, describe, edited_later, find_batch, marker, next_batch
 from modtool.core.command import Said
 from modtool.core.events import describe_ref, ref_of
 from modtool.core.gamefile import open_game
@@ -109,6 +109,13 @@ def import_posts(game_dir: Path, files: list[Path], thread: str, day: int, *, dr
         floor=post.floor, author=post.author) for post in report.changed]
     lines += [t("注意：{floor}楼（{author}）与账本中已导入的内容不同（可能被编辑过），未覆盖").format(
         floor=post.floor, author=post.author) for post in report.twice]
+    for post, old, post_id in report.retimed[:10]:  # skipped: a re-import never rewrites a saved post's time
+        lines.append(t("注意：{floor}楼（{author}）已经导入过，时间与账本中的不同（账本：{old}，这次：{new}），没有改：账本里的时间写错了的话，"
+                       "用 modtool undo {game} --import {batch} 撤销导入它的那一批，再重新导入").format(
+            floor=post.floor, author=post.author, old=old, new=time_stamp(post.time)[:16], game=game,
+            batch=batch_of(gd, post_id) or "N"))
+    if len(report.retimed) > 10:  # a whole page saved in another zone, say: the rest in one line
+        lines.append(t("注意：另有 {n} 帖的时间与账本中的不同，同样没有改").format(n=len(report.retimed) - 10))
     for account, floors in report.unknown_accounts.items():
         shown = t("、").join(t("{floor}楼").format(floor=f) for f in floors[:10])
         if len(floors) > 10:
