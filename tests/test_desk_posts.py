@@ -248,3 +248,37 @@ def test_a_form_field_shows_the_option_its_refusals_name(tmp_path):
         page = request(url, "GET", "/g/m42/")[1]
     card = page[page.index('data-command="card"'):page.index('data-command="withdraw"')]
     assert '<code class="flag">--at</code>' in card and '<code class="flag">--reason</code>' in card
+
+
+def test_a_form_left_empty_is_refused_in_the_games_language_and_a_many_field_starts_empty(tmp_path):
+    folder = copy_example("mafia", tmp_path)
+    game = api.open_game(folder)
+    answer = pages.run_write(game, "replace", {"slot": "Pine", "player": "", "post": "5"})
+    assert not answer["written"] and answer["problems"], answer
+    assert all(not any("\u4e00" <= c <= "\u9fff" for c in p) for p in answer["problems"]), answer
+    fields = {x["name"]: x for f in pages.forms(api.open_game(copy_example("zhenhuan", tmp_path))) for x in f["fields"]}
+    assert fields["targets"]["default"] == ""  # not "()" (an empty tuple shown), which a typed seat was glued to
+
+
+def test_mafia_hints_name_the_game_folder_not_a_placeholder(tmp_path):
+    folder = copy_example("mafia", tmp_path)
+    text = api.open_game(folder).status().text + api.open_game(folder).tally().text
+    assert f"(modtool deadline {folder} --day 1 --at TIME)" in text
+    assert "GAME_DIR" not in text and " GAME " not in text
+
+
+def test_the_previews_answer_names_the_game_folder_not_the_copy_it_ran_on(tmp_path, monkeypatch):
+    """The preview runs the import on a copy inside GAME/.modtool/desk/preview; its answer (甄嬛:
+    the status, with next steps and ledger lines) named that copy, and a command pasted from it
+    wrote to the copy and said it recorded."""
+    copy_example("zhenhuan", tmp_path)
+    monkeypatch.chdir(tmp_path)
+    from pathlib import Path
+
+    with serving(Path("zhenhuan")) as (desk, url):
+        answer = json.loads(request(url, "POST", "/g/zhenhuan/preview", headers={"X-Modtool-Token": desk.token},
+                                    body={"text": "#1 延禧宫 2026-11-20 20:00\n随便聊聊\n", "thread": "discussion",
+                                          "day": 4})[1])
+    assert answer["ok"], answer
+    assert ".modtool" not in answer["after"] and "preview" not in answer["after"]
+    assert "modtool announce zhenhuan end" in answer["after"] and "zhenhuan/ledger.yaml:" in answer["after"]

@@ -166,7 +166,7 @@ def _field(p: Param) -> dict:
     return {"name": p.name, "label": t(p.help), "type": kind, "choices": list(p.choices), "many": p.many,
             "names": p.names, "flag": p.flags[0] if p.flags else "",
             "required": p.default is REQUIRED, "min": p.min,
-            "default": "" if p.default in (REQUIRED, None) or p.type is bool else p.default,
+            "default": "" if p.default in (REQUIRED, None) or p.type is bool or p.many else p.default,
             "checked": p.type is bool and p.default is True}
 
 
@@ -286,11 +286,17 @@ def run_write(game: api.Game, name: str, sent: dict) -> dict:
         else:
             said = game.command(name, force=force, **params)
     except RecordedRefusal as exc:
-        return _told(game, True, "", [], [str(p) for p in exc.problems], refused=True)
+        return _told(game, True, "", [], _shown_problems(game, exc), refused=True)
     except UserError as exc:
-        return _told(game, False, "", [], [str(p) for p in exc.problems])
+        return _told(game, False, "", [], _shown_problems(game, exc))
     # ``written`` as the ledger says: a command may answer without writing (a fact already there).
     return _told(game, _ledger_state(game) != before, said.text, list(getattr(said, "notes", ())), [])
+
+
+def _shown_problems(game: api.Game, exc: UserError) -> list[str]:
+    """A refusal's problems in the game's language: the library's are bound to it already,
+    the form's own checks (a field left empty) are rendered here, not in the server's locale."""
+    return [str(p.in_language(game.language)) if isinstance(p, Problem) else str(p) for p in exc.problems]
 
 
 def _told(game, written: bool, text: str, notes: list[str], problems: list[str], refused: bool = False) -> dict:

@@ -252,7 +252,8 @@ class Desk:
                 after = trial.tally(day=day) if pages.get_pack(game.id).answers("tally") else trial.status()
             except UserError as exc:
                 return pages._told(game, False, "", [], [str(p) for p in exc.problems])
-            return {"ok": True, "written": False, "id": digest, "text": said.text, "after": after.text,
+            return {"ok": True, "written": False, "id": digest, "text": said.text,
+                    "after": _as_the_game(after.text, copy, self.paths[name]),
                     "data": said.data, "notes": [], "problems": []}
 
     def import_paste(self, name: str, sent: dict) -> dict:
@@ -297,6 +298,17 @@ def not_counted():
         yield
     finally:
         _report.appended, _report.written[:] = appended, written
+
+
+def _as_the_game(text: str, copy: Path, folder: Path) -> str:
+    """The preview's answer as the game's own: the copy's folder in its commands and
+    places ("modtool nominate GAME/.modtool/desk/preview …" would write to the copy,
+    and say it recorded) named as the game folder, as typed to ``serve``."""
+    import shlex
+
+    for said, meant in ((shlex.quote(str(copy)), shlex.quote(str(folder))), (str(copy), str(folder))):
+        text = text.replace(said, meant)
+    return text
 
 
 def _thread_day(sent: dict) -> tuple[str, int]:

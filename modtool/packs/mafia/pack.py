@@ -112,7 +112,7 @@ def tally_view(gd, day: Optional[int], upto_post: Optional[int], at: Optional[st
     """The day's vote count as a value (``modtool.core.view.View``)."""
     t = _day_tally(gd, day, upto_post, at)
     data = _load("views").tally_json(gd, t)
-    return View.of("tally", gd.game.id, data, _load("views").tally_text(data, data["deadline"]))
+    return View.of("tally", gd.game.id, data, _load("views").tally_text(data, data["deadline"], gd.folder_arg))
 
 
 def announce(gd, game_dir: Path, kind: str, fmt: str, day: Optional[int], upto_post: Optional[int],

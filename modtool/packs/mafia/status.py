@@ -62,7 +62,7 @@ def _player(row: dict) -> str:
     return _("{player} (replaced {former})").format(player=row["player"], former=", ".join(row["former"]))
 
 
-def status_text(data: dict) -> str:
+def status_text(data: dict, game: str = "GAME_DIR") -> str:
     if data["day"] is None:
         lines = [_("No day has started yet (modtool start-day records where a day starts).")]
     else:
@@ -79,9 +79,9 @@ def status_text(data: dict) -> str:
         lines.append(f"  {_player(r)}: {r['died']['how']}{where}")
     if data["tally"] is not None:
         lines.append(_("Votes:"))
-        lines += ["  " + line for line in tally_text(data["tally"], data["deadline"]).splitlines()]
+        lines += ["  " + line for line in tally_text(data["tally"], data["deadline"], game).splitlines()]
         if not data["deadline"]:
-            lines.append(_("  No deadline recorded (modtool deadline GAME --day {day} --at TIME).").format(day=data["day"]))
+            lines.append(_("  No deadline recorded (modtool deadline {game} --day {day} --at TIME).").format(game=game, day=data["day"]))
     if data["hosts"]:
         shown = [a + (_(" (from post #{post})").format(post=data["host_from"][a]) if a in data["host_from"] else "")
                  for a in data["hosts"]]
@@ -91,4 +91,4 @@ def status_text(data: dict) -> str:
 
 def status_view(gd) -> View:
     data = status_json(gd)
-    return View.of("status", gd.game.id, data, status_text(data))
+    return View.of("status", gd.game.id, data, status_text(data, gd.folder_arg))

@@ -70,7 +70,7 @@ def _said(acts) -> str:
     return "; ".join(words[a.kind].format(target=a.target).strip() for a in acts) or _("no vote action")
 
 
-def tally_text(data: dict, deadline: str | None) -> str:
+def tally_text(data: dict, deadline: str | None, game: str = "GAME_DIR") -> str:
     lines = [_("Day {day}: {living} alive, {majority} to lynch").format(**data)
              + (_(" (up to post #{n})").format(n=data["upto_post"]) if data["upto_post"] is not None else "")]
     for row in data["votes"]:
@@ -119,7 +119,7 @@ def tally_text(data: dict, deadline: str | None) -> str:
                               len(unknown)).format(n=len(unknown)))
         for u in unknown:
             if u["did_you_mean"]:
-                lines.append("  " + _("modtool alias GAME_DIR \"{text}\" {name}").format(text=u["text"], name=u["did_you_mean"]))
+                lines.append("  " + _("modtool alias {game} \"{text}\" {name}").format(game=game, text=u["text"], name=u["did_you_mean"]))
     return "\n".join(lines) + "\n"
 
 
