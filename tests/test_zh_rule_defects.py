@@ -158,7 +158,7 @@ def _render(gd, board, kind, fmt, **kw):
 def test_principle_6_no_public_zhenhuan_post_carries_a_storyteller_note(tmp_path):
     gd, board = _example(tmp_path)
     notes = _notes_of(gd, board)
-    assert any("请在白天用「死亡」处理" in n for n in notes)  # the example has one (day 1's 一丈红)
+    assert any("身负一丈红并发起了提名，已因此死亡" in n for n in notes)  # the example has one (day 1's 一丈红)
     role_changes = {n for n in notes if " → " in n}  # 7号 玉娆 → 宠妃: revealed by the end post only
     rendered = 0
     for fmt in ("bbcode", "markdown"):
@@ -189,3 +189,18 @@ def test_zh_r13_the_end_post_labels_each_entry_with_the_phase_it_happened_in(tmp
     # and in phase order
     order = [(int(m["phase"].split()[1]), m["phase"].endswith("天")) for m in timeline]
     assert order == sorted(order)
+
+
+def test_zh_r10_a_nomination_under_yizhanghong_says_the_nominator_died_at_once(tmp_path, capsys):
+    """ZH-R10: 华妃's 一丈红 — that character dies if it nominates the next day. The death
+    takes effect at once, so the command that records the nomination says it (it said only
+    "已记录：5号 提名 3号"), and the dusk reminder no longer asks for a death by hand."""
+    from tests.support.values import run_cli
+    from tests.test_typos import cut
+
+    g = cut(tmp_path, "zhenhuan", 9)  # night 1 done (一丈红 on 5号), day 1 begun, no nomination yet
+    code, out, err = run_cli(capsys, "nominate", g, "5", "3")
+    assert code == 0, err
+    assert "已记录：5号 提名 3号" in out and "5号（" in out and "身负一丈红发起提名而死（立即生效，ZH-R10）" in out
+    code, out, err = run_cli(capsys, "vote", g, "2", "3")
+    assert code == 0 and "立即生效" not in out  # a vote kills no one

@@ -18,15 +18,16 @@ from modtool.core.render import render, render_each
 from modtool.core.timespan import command_time as _now
 from modtool.core.view import View
 from modtool.packs.zhenhuan import commands as zh
-from modtool.packs.zhenhuan.game import replaced_choice, replay
+from modtool.packs.zhenhuan.game import today_report, replaced_choice, replay
 from modtool.packs.zhenhuan.grimoire_page import CIRCLE, html
+from modtool.packs.zhenhuan.view_labels import CAUSE
 from modtool.packs.zhenhuan.views import night_json, night_text, post_context, status_json, status_text
 
 
-def _zh_report(gd, board, refused, done, before: tuple[str, ...] = ()) -> Said:
+def _zh_report(gd, board, refused, done, before: tuple[str, ...] = (), after: tuple[str, ...] = ()) -> Said:
     if refused:
         raise recorded_refusal(refused)
-    lines = [*before, *([done] if done else [])]
+    lines = [*before, *([done] if done else []), *after]
     for q in board.questions:
         opts = f"（可选：{'、'.join(map(str, q.options))}）" if q.options else ""
         lines.append(f"请说书人回答：{q.text}{opts}  → modtool answer {gd.path} {q.key} 答案")
@@ -84,16 +85,40 @@ def answer(game_dir: Path, key: str, value: str) -> Said:
 
 def nominate(game_dir: Path, nominator: str, nominee: str, at: str | None = None) -> Said:
     gd = _open(game_dir)
+    before = _deaths(gd)
     gd, board, refused = zh.nominate(game_dir, nominator, nominee, _now(at, gd) if at else None)
     ev = _recorded(gd)
-    return _zh_report(gd, board, refused, f"已记录：{ev['nominator']}号 提名 {ev['nominee']}号")
+    return _zh_report(gd, board, refused, f"已记录：{ev['nominator']}号 提名 {ev['nominee']}号", after=_died(gd, board, before))
 
 
 def vote(game_dir: Path, voter: str, nominee: str, at: str | None = None) -> Said:
     gd = _open(game_dir)
+    before = _deaths(gd)
     gd, board, refused = zh.vote(game_dir, voter, nominee, _now(at, gd) if at else None)
     ev = _recorded(gd)
-    return _zh_report(gd, board, refused, f"已记录：{ev['voter']}号 投给 {ev['nominee']}号")
+    return _zh_report(gd, board, refused, f"已记录：{ev['voter']}号 投给 {ev['nominee']}号", after=_died(gd, board, before))
+
+
+def _deaths(gd) -> int:
+    """How many of today's deaths so far take effect at once (ZH-R10; the execution waits
+    for dusk), as the day is judged as it stands; a ledger that cannot be replayed: none."""
+    try:
+        return len(_at_once(gd, replay(gd)[0]))
+    except UserError:
+        return 0
+
+
+def _at_once(gd, board) -> list:
+    if board.phase != "day":
+        return []
+    return [d for d in today_report(gd, board).deaths if d.cause != "execution"]
+
+
+def _died(gd, board, before: int) -> tuple[str, ...]:
+    """The deaths the fact just recorded brought, at once (ZH-R10: 一丈红's nominator, 纯元皇后's
+    townsfolk nominator): the command says them, as the day's own events take effect now."""
+    return tuple(f"  {d.seat}号（{board.seat(d.seat).player}）{CAUSE.get(d.cause, d.cause)}（立即生效，ZH-R10）"
+                 for d in _at_once(gd, board)[before:])
 
 
 # --- the 甄嬛 script's answers to the shared commands (modtool.cli.app calls them through the pack) ---

@@ -387,7 +387,7 @@ class _Day:
         # 华妃's 一丈红 (ZH-R10): the character dies when it nominates; the day goes on.
         if _has(sa, "yizhanghong", self.day):
             self.die(a, "yizhanghong")
-            self.report.reminders.append(f"{w}{_who(g, a)}身负一丈红并发起了提名：请在白天用「死亡」处理（提名照常进行）")
+            self.report.reminders.append(f"{w}{_who(g, a)}身负一丈红并发起了提名，已因此死亡（ZH-R10；提名照常进行）")
         res = NominationResult(nominator=a, nominee=b, floor=ev.get("floor"), at=ev.get("at"),
                                living=len(g.alive()), threshold=half_of_living(g))
         self.noms[b] = res

@@ -162,7 +162,7 @@ def board_problems(gd: GameDir, board) -> list[Problem]:
     return [Problem(gd.source, msg, line, refused=(line, msg) not in damaged) for line, msg in board.problems]
 
 
-def _today_report(gd: GameDir, board):
+def today_report(gd: GameDir, board):
     """Today's nominations, votes and day abilities judged so far, on a copy of the board (ZH-R10, R11)."""
     import copy
 
@@ -177,7 +177,7 @@ def _today_report(gd: GameDir, board):
 
 def _open_day_problems(gd: GameDir, board, known: list[Problem]) -> list[Problem]:
     """Today's nominations, votes and day abilities checked as they arrive (ZH-R10, R11), not only at dusk."""
-    rep = _today_report(gd, board)
+    rep = today_report(gd, board)
     seen = {(p.line, p.message) for p in known}
     out = []
     for inv in rep.invalid:
@@ -196,6 +196,6 @@ def replaced_choice(gd: GameDir, board, line: int | None) -> dict | None:
         return dict(old.data) if old is not None else None
     if board.phase != "day":
         return None
-    rep = _today_report(gd, board)
+    rep = today_report(gd, board)
     old = rep.replaced.get(line)
     return {k: v for k, v in old.items() if k != "line"} if old is not None else None
