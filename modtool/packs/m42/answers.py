@@ -10,6 +10,7 @@ director to edit the ledger.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from modtool.core.arguments import character_arg, choice_arg, refuse
@@ -27,7 +28,7 @@ from modtool.packs.m42.commands import (
     record_open, record_proxy,
 )
 from modtool.packs.m42.engine import phase_label
-from modtool.packs.m42.facts import first_notice
+from modtool.packs.m42.facts import first_notice, has_posts, post_stamps
 from modtool.packs.m42.post_kinds import SENT_KINDS
 from modtool.packs.m42.named import LURK_RULES, discussion_day, earlier_games, lurking_yellow
 from modtool.packs.m42.queries import cards_view, flags_view, lurking_view, m42_state, post_text, require_m42, schedule_view
@@ -234,6 +235,23 @@ def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str]
     return Said.lines(*lines)
 
 
+def _thread_short_of_close(gd, before, after) -> list[str]:
+    """M42-R14 judges a day by the discussion posts imported when it closes: a thread
+    saved only up to well before the close (a page not saved yet) is said, with the way
+    back, since the lurking yellows just given count those posts alone."""
+    if before.phase != "day" or after.phase == "day":
+        return []
+    n = before.number
+    rec = after.days.get(n)
+    close = rec.closed if rec is not None else None
+    stamps = [when for *_, when in post_stamps(gd, "discussion", n)] if has_posts(gd, "discussion", n) else []
+    last = max(stamps, default=None)
+    if close is None or last is None or close - last <= timedelta(hours=2):
+        return []
+    return [f"注意：第 {n} 天的讨论帖只导入到 {fmt(last, False)}（关门 {fmt(close, False)}）：潜水（M42-R14）按已导入的帖子判；"
+            f"如果还有没存的页，先 modtool undo {gd.folder_arg} 撤销这次结算，导入后再 advance"]
+
+
 def advance_command(game_dir: Path, gd, at) -> Said:
     require_m42(gd)
     before, after, gd = record_advance(game_dir, _now(at, gd), typed=bool(at))
@@ -241,6 +259,7 @@ def advance_command(game_dir: Path, gd, at) -> Said:
     lines += [f"  {fmt(m.at, False)} {m.text}{'' if m.public else '（不公开）'}" for m in after.timeline[len(before.timeline):]]
     # e.g. M42-R5b: an early advance closed the day then
     lines += [f"注意：{w.message}" for w in after.warnings if w not in before.warnings]
+    lines += _thread_short_of_close(gd, before, after)
     lines.append("下一步：")
     lines += [f"  - {step}" for step in next_steps(gd, after)]
     return Said.lines(*lines)
