@@ -8,6 +8,7 @@ from modtool.core.problems import Problem, damage, refusals
 from modtool.core.soundness import refusals_text
 from modtool.packs.zhenhuan.game import board_problems
 from modtool.packs.zhenhuan.night import night_steps
+from modtool.packs.zhenhuan.commands import ability_label
 from modtool.packs.zhenhuan.night_info import _step_json, chosen_text
 from modtool.packs.zhenhuan.today import day_so_far
 from modtool.packs.zhenhuan.view_labels import (
@@ -211,7 +212,7 @@ def night_text(gd: GameDir, board) -> str:
         lines.append(head)
         lines.append(f"    {s['action']}")
         for a in s["chosen"]:
-            lines.append(f"    {chosen_text(a)}")
+            lines.append(f"    {chosen_text(a, lambda x: ability_label(gd, x))}")
         if s["seat"] and s["record"] and not any(a["status"] == "chosen" for a in s["chosen"]):
             lines.append(f"    记录选择：modtool act {d} {s['seat']} {s['record']}")
         if s["truth_text"]:

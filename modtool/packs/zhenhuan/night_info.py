@@ -30,9 +30,10 @@ def _counted(board, night: int, seat: int, abilities: tuple[str, ...]) -> list:
                  if a["ability"] in abilities and a["status"] == "chosen"), [])
 
 
-def chosen_text(a: dict) -> str:
-    """One submission in the storyteller's words, refused ones as refused (G-R1)."""
-    what = f"{a['ability']} → {_seats(a['targets'])}"
+def chosen_text(a: dict, label=str) -> str:
+    """One submission in the storyteller's words, refused ones as refused (G-R1);
+    ``label(ability id)``: its Chinese name (``commands.ability_label``)."""
+    what = f"{label(a['ability'])} → {_seats(a['targets'])}"
     if a.get("status") == "refused":
         return f"不受理：{what}（{a['reason']}）"
     if a.get("status") == "replaced":

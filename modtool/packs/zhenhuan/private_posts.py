@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from modtool.core.gamefile import GameDir
 from modtool.core.problems import UserError
+from modtool.packs.zhenhuan.commands import ability_label
 from modtool.packs.zhenhuan.history import _is, _night_board, board_at
 from modtool.packs.zhenhuan.night import night_steps
 from modtool.packs.zhenhuan.night_info import _asked, _evil_info, _false_answer, _gives_info, _learned_text, _step_json, chosen_text
@@ -66,13 +67,14 @@ def notes(gd: GameDir, board, night: int | None = None) -> dict:
     closed = not _is(after, "night", night)
     steps = [_step_json(gd, nb, st) for st in night_steps(nb, gd.game.data)]
     for s in steps:
-        s["chosen_text"] = "；".join(chosen_text(a) for a in s["chosen"])
+        s["chosen_text"] = "；".join(chosen_text(a, lambda x: ability_label(gd, x)) for a in s["chosen"])
     actions = []
     for ev in nb.night_actions.get(night, []):
         n = ev.get("seat")
         ok = isinstance(n, int) and 1 <= n <= len(nb.seats)
         actions.append({"seat": n, "player": nb.seat(n).player if ok else "",
                         "character": cn(gd, nb.seat(n).character) if ok else "", "ability": ev.get("ability"),
+                        "ability_name": ability_label(gd, str(ev.get("ability"))),
                         "targets": _seats(ev.get("targets")), "note": ev.get("note") or "", "line": ev.line})
     given = [{"seat": k[1], "player": nb.seat(k[1]).player if 1 <= k[1] <= len(nb.seats) else "", "given": v}
              for k, v in sorted(nb.infos.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])) if k[0] == night]
