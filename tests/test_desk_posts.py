@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import time
 import re
 
 import pytest
@@ -282,3 +283,20 @@ def test_the_previews_answer_names_the_game_folder_not_the_copy_it_ran_on(tmp_pa
     assert answer["ok"], answer
     assert ".modtool" not in answer["after"] and "preview" not in answer["after"]
     assert "modtool announce zhenhuan end" in answer["after"] and "zhenhuan/ledger.yaml:" in answer["after"]
+
+
+def test_the_desk_keeps_only_the_newest_pastes(tmp_path, monkeypatch):
+    """Each paste is kept so that a preview can be imported; they went on piling up in
+    GAME/.modtool/desk/pasted/ for the whole season. The newest KEEP_PASTES stay."""
+    import modtool.desk.server as server
+
+    monkeypatch.setattr(server, "KEEP_PASTES", 3)
+    folder = copy_example("m42", tmp_path)
+    desk = server.Desk(folder, "127.0.0.1", 0)
+    digests = []
+    for k in range(5):  # a director's pastes come seconds apart; a file's time has a coarse tick
+        digests.append(desk.paste_file("m42", f"#{30 + k} 月初不是白 2026-11-05 20:0{k}\n投票对象：涂山红红\n")[0])
+        time.sleep(0.05)
+    kept = sorted(p.stem for p in (folder / ".modtool" / "desk" / "pasted").glob("*.txt"))
+    assert kept == sorted(digests[-3:])
+    assert desk.pasted("m42", digests[-1]).is_file()

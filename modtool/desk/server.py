@@ -54,6 +54,7 @@ STATIC = Path(__file__).parent / "static"
 TEMPLATES = Path(__file__).parent / "templates"
 ASSETS = {"desk.js": "text/javascript; charset=utf-8", "desk.css": "text/css; charset=utf-8"}
 TOKEN_HEADER = "X-Modtool-Token"
+KEEP_PASTES = 20  # pasted dumps kept in GAME/.modtool/desk/pasted/ (20 MB each at most, said the tester)
 MAX_BODY = 64 * 1024 * 1024  # a pasted or dropped dump: a long thread page fits
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'")
@@ -220,6 +221,8 @@ class Desk:
                     aside.replace(path)
                 finally:
                     aside.unlink(missing_ok=True)
+            path.touch()  # the newest paste, kept
+            _prune(folder, keep=KEEP_PASTES)
         return digest, path
 
     def pasted(self, name: str, digest: str) -> Path:
@@ -298,6 +301,14 @@ def not_counted():
         yield
     finally:
         _report.appended, _report.written[:] = appended, written
+
+
+def _prune(folder: Path, keep: int) -> None:
+    """The ``keep`` newest pastes stay (one previewed a while ago can still be imported);
+    older ones go: what was imported is in the ledger, the pastes are the desk's scratch."""
+    pastes = sorted(folder.glob("*.txt"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for old in pastes[keep:]:
+        old.unlink(missing_ok=True)
 
 
 def _as_the_game(text: str, copy: Path, folder: Path) -> str:
