@@ -300,3 +300,30 @@ def test_the_desk_keeps_only_the_newest_pastes(tmp_path, monkeypatch):
     kept = sorted(p.stem for p in (folder / ".modtool" / "desk" / "pasted").glob("*.txt"))
     assert kept == sorted(digests[-3:])
     assert desk.pasted("m42", digests[-1]).is_file()
+
+
+def test_a_quiet_connection_is_closed_and_a_body_that_stops_coming_runs_nothing(tmp_path, monkeypatch):
+    """Each connection holds a thread: one that sends nothing, or a body that stops half way,
+    is closed after the handler's timeout; nothing runs, nothing is written, no crash report."""
+    import socket
+    from pathlib import Path
+
+    import modtool.desk.server as server
+
+    monkeypatch.setattr(server.Handler, "timeout", 0.5)
+    folder = copy_example("m42", tmp_path)
+    before = (folder / "ledger.yaml").read_bytes()
+    import tempfile
+
+    crashes = set(Path(tempfile.gettempdir()).glob("modtool-crash-*"))
+    with serving(folder) as (desk, url):
+        port = int(url.rsplit(":", 1)[1])
+        idle = socket.create_connection(("127.0.0.1", port), timeout=5)
+        half = socket.create_connection(("127.0.0.1", port), timeout=5)
+        half.sendall(f"POST /g/m42/write/undo HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Modtool-Token: {desk.token}\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"x\":".encode())
+        assert idle.recv(100) == b""  # closed by the desk, not by us
+        assert half.recv(100) == b""
+        assert request(url, "GET", "/g/m42/")[0] == 200  # the desk goes on
+    assert (folder / "ledger.yaml").read_bytes() == before
+    assert set(Path(tempfile.gettempdir()).glob("modtool-crash-*")) == crashes

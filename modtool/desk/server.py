@@ -54,6 +54,7 @@ STATIC = Path(__file__).parent / "static"
 TEMPLATES = Path(__file__).parent / "templates"
 ASSETS = {"desk.js": "text/javascript; charset=utf-8", "desk.css": "text/css; charset=utf-8"}
 TOKEN_HEADER = "X-Modtool-Token"
+IDLE_SECONDS = 120
 KEEP_PASTES = 20  # pasted dumps kept in GAME/.modtool/desk/pasted/ (20 MB each at most, said the tester)
 MAX_BODY = 64 * 1024 * 1024  # a pasted or dropped dump: a long thread page fits
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -337,6 +338,9 @@ def _thread_day(sent: dict) -> tuple[str, int]:
 
 class Handler(BaseHTTPRequestHandler):
     desk: Desk  # set on the subclass made by ``make_server``
+    # A connection quiet this long (nothing sent, or a body that stops coming) is closed:
+    # each holds a thread, and a page sends its whole request at once.
+    timeout = IDLE_SECONDS
     server_version = "modtool-desk"
     sys_version = ""
 
@@ -417,6 +421,8 @@ class Handler(BaseHTTPRequestHandler):
             run()
         except (BrokenPipeError, ConnectionResetError):
             pass  # the page went away
+        except TimeoutError:
+            self.close_connection = True  # a body that stopped coming (``timeout``): nothing ran, nothing to tell
         except Exception as exc:  # noqa: BLE001 - see above
             said = t("modtool 内部错误（不是你的错）：{name}。详情已写入 {report}").format(
                 name=exc.__class__.__name__, report=_report_crash(exc))
