@@ -135,7 +135,7 @@ class Game:
         and what the forum must correct (G-R2, ``announced_changed``), as ``modtool status`` says it."""
         with self._speaking():
             gd = self._sound()
-            return with_corrections(self._pack().status_view(self.path, gd), gd, str(self.path))
+            return with_corrections(self._pack().status_view(self.path, gd), gd)
 
     def corrected(self) -> Said:
         """``modtool corrected``: the forum now reads the replay's results (G-R2)."""

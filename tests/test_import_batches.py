@@ -140,3 +140,13 @@ def test_a_saved_post_imported_again_with_another_time_is_told_not_silently_skip
     assert run_main(["undo", str(game), "--import", "2"]) == 0
     out = _import(game, tmp_path, "b-fixed.txt", _paste(5, 2), capsys)
     assert "已导入 2 帖" in out and "时间与账本中的不同" not in out
+
+
+def test_the_undo_an_import_suggests_quotes_a_folder_with_a_space(tmp_path, capsys):
+    """The command the import suggests is pasted into a shell: a folder with a space is quoted
+    (as the game's own next steps quote it), else the undo names two folders."""
+    game = tmp_path / "my game"
+    assert run_main(["new", str(game), "--game", "m42", "--roster", str(ROOT / "examples" / "m42" / "roster.yaml"),
+                     "--seed", "1"]) == 0
+    out = _import(game, tmp_path, "a.txt", _paste(2, 2), capsys)
+    assert f"modtool undo '{game}' --import 1" in out

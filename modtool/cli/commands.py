@@ -321,7 +321,7 @@ def status(
     gd = _open(game_dir)
     pack = get_pack(gd.game.id)
     # G-R2: after a forced change, what the forum read is no longer the replay's result
-    view = with_corrections(pack.status_view(game_dir, gd), gd, str(game_dir))
+    view = with_corrections(pack.status_view(game_dir, gd), gd)
     _show(as_json, view.to_json(), view.text)
 
 

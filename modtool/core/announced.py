@@ -227,10 +227,10 @@ def corrected(gd) -> tuple[list[dict], list[str]]:
     return [event], [describe(label, v, cur) for _, label, v, cur in found]
 
 
-def with_corrections(view, gd, game: str):
+def with_corrections(view, gd):
     """``status``'s answer with what the forum must correct (G-R2): the lines after the
-    game's own text, and ``announced_changed`` in its data (empty when there is none).
-    ``game``: the folder as the director types it (the command that marks them done)."""
+    game's own text, and ``announced_changed`` in its data (empty when there is none),
+    and the command that marks them done, naming the folder as the director types it."""
     from modtool.core.view import View
 
     wrong = contradictions(gd)
@@ -240,5 +240,5 @@ def with_corrections(view, gd, game: str):
     if not wrong:
         return View.of(view.kind, view.game, data, view.text)
     text = view.text + t("论坛上已公布、但现在的记录给出不同结果的（请到论坛更正）：\n  {changes}").format(changes="\n  ".join(wrong))
-    text += "\n" + t("在论坛上更正之后运行：modtool corrected {game}（记下论坛现在的结果，这里就不再列出）").format(game=game) + "\n"
+    text += "\n" + t("在论坛上更正之后运行：modtool corrected {game}（记下论坛现在的结果，这里就不再列出）").format(game=gd.folder_arg) + "\n"
     return View.of(view.kind, view.game, data, text)

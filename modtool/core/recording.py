@@ -8,6 +8,7 @@ The command line parses their arguments and prints their answers
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from modtool.core.announced import corrected as corrections_of, record as record_fact
@@ -62,7 +63,7 @@ def check_game(game_dir: Path, *, shown_as: str | None = None) -> tuple[View, li
     if vanished:
         problems.append(Problem(gd.source, "账本里少了 {n} 条 modtool 写入并确认过的记录：用 modtool restore {game} 追加回去，"
                                            "或确认是有意删除的：modtool restore {game} --forget",
-                                n=len(vanished), game=shown_as or str(game_dir)))
+                                n=len(vanished), game=_typed(game_dir, shown_as)))
     warnings = get_pack(gd.game.id).header_warnings(gd) + id_warnings(gd)
     data = {"ok": not problems, "events": len(gd.events), "problems": [p.to_json() for p in problems],
             "refused": [p.to_json() for p in refused], "warnings": warnings}
@@ -74,6 +75,12 @@ def check_game(game_dir: Path, *, shown_as: str | None = None) -> tuple[View, li
     return View.of("check", gd.game.id, data, text), problems
 
 
+def _typed(game_dir: Path, shown_as: str | None) -> str:
+    """The folder as the director types it in a command this one suggests, quoted for the
+    shell where it must be (a space, a quote), as the game's own next steps quote it."""
+    return shlex.quote(shown_as or str(game_dir))
+
+
 def import_posts(game_dir: Path, files: list[Path], thread: str, day: int, *, dry_run: bool = False,
                  progress=None, shown_as: str | None = None) -> Said:
     """Import the posts of ``files`` into the game as day ``day``'s ``thread``, once each
@@ -83,7 +90,7 @@ def import_posts(game_dir: Path, files: list[Path], thread: str, day: int, *, dr
         raise UserError(Problem(Message("命令行 --thread"), "应为 {value} 之一，而不是「{value2}」",
                                 value=Listing(list(THREADS)), value2=thread))
     gd = open_game(game_dir)
-    game = shown_as or str(game_dir)
+    game = _typed(game_dir, shown_as)
     if not dry_run:
         require_sound(gd)  # nothing is written on a damaged ledger
     events, report = plan_import(gd, files, thread, day, progress=progress)
@@ -158,7 +165,7 @@ def undo(game_dir: Path, batch: str | None = None, *, shown_as: str | None = Non
     """Take back the last fact still in force (a ``revert`` appended; history kept),
     or with ``batch`` (a batch number or ``last``) a whole import."""
     gd = open_game(game_dir)
-    game = shown_as or str(game_dir)
+    game = _typed(game_dir, shown_as)
     if batch is not None:
         found = find_batch(gd, batch)
         later = edited_later(gd, found)
