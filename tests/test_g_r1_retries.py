@@ -288,9 +288,9 @@ def test_g_r1_zh_act_says_what_it_replaces_and_the_sheet_shows_refusals(tmp_path
     capsys.readouterr()
     assert run_main(["night", str(game)]) == 0
     sheet = capsys.readouterr().out
-    assert "不受理：protect → 4号（果郡王不可保护自己（ZH-R4））" in sheet
-    assert "已被替换：protect → 6号" in sheet and "已选择：protect → 3号" in sheet
-    assert "已选择：protect → 4号" not in sheet
+    assert "不受理：守护 → 4号（果郡王不可保护自己（ZH-R4））" in sheet
+    assert "已被替换：守护 → 6号" in sheet and "已选择：守护 → 3号" in sheet
+    assert "已选择：守护 → 4号" not in sheet
     assert "真实信息：染指7号：成功" in sheet  # 三阿哥's true answer once he has chosen
 
 
