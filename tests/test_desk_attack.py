@@ -160,6 +160,7 @@ def test_a_preview_is_not_counted_as_a_write_to_the_ledger(tmp_path):
     assert (_report.appended, _report.written) == before
 
 
+@pytest.mark.slow  # a real serve process, interrupted during a large import: the slow tier's kind
 def test_ctrl_c_while_an_import_runs_lets_it_finish_then_stops_in_one_line(tmp_path):
     """Ctrl-C used to end the process under an import in progress (it was cut off,
     the journal undoing it) and said the desk had written to the ledger when only

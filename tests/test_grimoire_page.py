@@ -63,7 +63,8 @@ def _layout(page: Path) -> dict:
     return json.loads(html.unescape(m.group(1)))
 
 
-@pytest.mark.parametrize("n", [5, 12, 20])
+# 12 seats in the default run; the smallest and the largest table in the slow tier (CI runs both).
+@pytest.mark.parametrize("n", [pytest.param(5, marks=pytest.mark.slow), 12, pytest.param(20, marks=pytest.mark.slow)])
 def test_every_seat_is_on_screen_and_none_overlap_in_chromium(chromium, tmp_path, capsys, n):
     g = _game(tmp_path, n)
     for public in (False, True):
