@@ -99,4 +99,4 @@ class Said:
 def recorded_refusal(refused: list[Problem]) -> RecordedRefusal:
     """Refused submissions, recorded all the same (G-R1): told as 不受理, exit 0."""
     return RecordedRefusal([Problem(p.source, "{message}{note}", p.line, message=p.msg,
-                                    note=Message("（已记入账本，不起作用；可以重新提交）")) for p in refused])
+                                    note=Message("（已记入账本，不起作用；时限之内可以重新提交）")) for p in refused])
