@@ -249,6 +249,7 @@ def test_a_form_field_shows_the_option_its_refusals_name(tmp_path):
         page = request(url, "GET", "/g/m42/")[1]
     card = page[page.index('data-command="card"'):page.index('data-command="withdraw"')]
     assert '<code class="flag">--at</code>' in card and '<code class="flag">--reason</code>' in card
+    assert '<code class="flag">CHARACTER</code>' in card  # a positional one as the usage line names it
 
 
 def test_a_form_left_empty_is_refused_in_the_games_language_and_a_many_field_starts_empty(tmp_path):

@@ -164,7 +164,7 @@ def _ledger_state(game: api.Game) -> tuple[int, int] | None:
 def _field(p: Param) -> dict:
     kind = "checkbox" if p.type is bool else "select" if p.choices else "number" if p.type in (int, float) else "text"
     return {"name": p.name, "label": t(p.help), "type": kind, "choices": list(p.choices), "many": p.many,
-            "names": p.names, "flag": p.flags[0] if p.flags else "",
+            "names": p.names, "flag": p.flags[0] if p.flags else p.name.upper(),
             "required": p.default is REQUIRED, "min": p.min,
             "default": "" if p.default in (REQUIRED, None) or p.type is bool or p.many else p.default,
             "checked": p.type is bool and p.default is True}
