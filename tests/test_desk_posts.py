@@ -328,3 +328,21 @@ def test_a_quiet_connection_is_closed_and_a_body_that_stops_coming_runs_nothing(
         assert request(url, "GET", "/g/m42/")[0] == 200  # the desk goes on
     assert (folder / "ledger.yaml").read_bytes() == before
     assert set(Path(tempfile.gettempdir()).glob("modtool-crash-*")) == crashes
+
+
+def test_the_index_of_a_folder_of_games_speaks_the_language_serve_spoke(tmp_path):
+    """The server's threads do not inherit the command's language: the index (no game open)
+    spoke the process default whatever serve had said in the terminal."""
+    from modtool.core import i18n
+
+    copy_example("m42", tmp_path)
+    copy_example("mafia", tmp_path)
+    for language, word in (("en", "Games"), ("zh", "游戏")):
+        with i18n.speaking(language):
+            server_desk = serving(tmp_path)
+            desk, url = server_desk.__enter__()
+        try:
+            page = request(url, "GET", "/")[1]
+        finally:
+            server_desk.__exit__(None, None, None)
+        assert f"<h2>{word}</h2>" in page, (language, page[:400])

@@ -104,6 +104,9 @@ class Desk:
             raise UserError(Problem(str(folder), "这里没有游戏：既没有 ledger.yaml，也没有含 ledger.yaml 的子文件夹"))
         self.games = {name: api.open_game(path) for name, path in self.paths.items()}
         self.host, self.port = host, port
+        # The language the command spoke when it started (its locale, or its games'): the
+        # server's threads do not inherit it, so a page of no game (the index) takes this one.
+        self.language = i18n.language()
         self.token = secrets.token_urlsafe(32)
         self.mutex = threading.Lock()
         self.answering = 0  # writes being run and answered (``settle`` waits for them)
@@ -131,7 +134,7 @@ class Desk:
 
     def render(self, template: str, game: str | None, **context) -> str:
         g = self.games.get(game) if game else None
-        language = g.language if g else i18n.language()
+        language = g.language if g else self.language  # a page of no game: the language serve spoke
         with i18n.speaking(language):
             return self.env.get_template(template).render(
                 t=t, token=self.token, game=game, games=list(self.games), language=language, **context)
