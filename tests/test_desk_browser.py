@@ -17,38 +17,15 @@ browser is a failure.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from modtool.core import browser
-from tests.support.desk import copy_example, serving
+from tests.support.desk import chromium_page, copy_example, serving_as_typed, shot
 
-SHOTS = Path(__file__).resolve().parents[1] / "examples" / "desk"
-
-
-@pytest.fixture(scope="module")
-def page():
-    if browser.find() is None:
-        if os.environ.get("MODTOOL_REQUIRE_BROWSER"):
-            pytest.fail("MODTOOL_REQUIRE_BROWSER is set but no Chromium was found (.ci/apt-packages.txt)")
-        pytest.skip("no Chromium here (Debian: apt install chromium)")
-    from tests.support.cdp import Page
-
-    p = Page()
-    try:
-        yield p
-    finally:
-        p.close()
-
-
-def shot(page, name: str, top_of: str | None = None) -> None:
-    if os.environ.get("MODTOOL_DESK_SHOTS"):
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(SHOTS / name, top_of)
+page = pytest.fixture(scope="module")(chromium_page)
 
 
 def fill(page, form: str, values: dict) -> None:
@@ -80,8 +57,7 @@ EDITED_AND_LATE = ("#14 秦兰兰 2026-11-03 20:30\n投票对象：东方秦兰\
 
 def test_m42_paste_preview_import_card_copy_and_the_cli_meanwhile(page, tmp_path, monkeypatch):
     folder = copy_example("m42", tmp_path)
-    monkeypatch.chdir(tmp_path)  # served as typed: the pictures show "m42", not a temporary path
-    with serving(Path(folder.name)) as (desk, url):
+    with serving_as_typed(folder, monkeypatch) as (desk, url):
         page.goto(url + "/")
         assert "第 2 天投票" in page.js("document.getElementById('panel-tally').innerText")
         assert "涂山红红" in page.js("document.getElementById('panel-status').innerText")
@@ -166,8 +142,7 @@ def _events(folder: Path) -> list[dict]:
 
 def test_zhenhuan_grimoire_and_a_refused_answer(page, tmp_path, monkeypatch):
     folder = copy_example("zhenhuan", tmp_path)
-    monkeypatch.chdir(tmp_path)  # served as typed: the pictures show "m42", not a temporary path
-    with serving(Path(folder.name)) as (desk, url):
+    with serving_as_typed(folder, monkeypatch) as (desk, url):
         page.goto(url + "/")
         assert "魔典" in page.js("document.getElementById('panel-status').innerText")
         page.wait("""(() => { const f = document.querySelector('#panel-grimoire iframe');
@@ -181,8 +156,7 @@ def test_zhenhuan_grimoire_and_a_refused_answer(page, tmp_path, monkeypatch):
 
 def test_mafia_vote_count_with_majority_and_a_deadline(page, tmp_path, monkeypatch):
     folder = copy_example("mafia", tmp_path)
-    monkeypatch.chdir(tmp_path)  # served as typed: the pictures show "m42", not a temporary path
-    with serving(Path(folder.name)) as (desk, url):
+    with serving_as_typed(folder, monkeypatch) as (desk, url):
         page.goto(url + "/")
         assert page.js("document.documentElement.lang") == "en"
         tally = page.js("document.getElementById('panel-tally').innerText")

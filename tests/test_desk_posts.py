@@ -9,15 +9,21 @@ checked against the commands' own output."""
 from __future__ import annotations
 
 import html
+import http.client
 import json
-import time
 import re
+import socket
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 
+import modtool.desk.server as server
 from modtool import api
+from modtool.core import i18n
 from modtool.desk import pages
-from tests.support.desk import copy_example, serving
+from tests.support.desk import copy_example, serving, serving_as_typed
 from tests.support.values import run_main
 from tests.test_desk import request
 
@@ -156,8 +162,6 @@ def test_the_commands_a_page_suggests_name_the_folder_as_typed(tmp_path, monkeyp
     command to type in that terminal, not the folder's absolute path."""
     copy_example("m42", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
-    from pathlib import Path
-
     with serving(Path("examples/m42")) as (desk, url):
         page = html.unescape(request(url, "GET", "/g/m42/")[1])
     assert "modtool advance examples/m42" in page
@@ -206,8 +210,6 @@ def test_a_game_folder_named_in_chinese_is_served_from_the_address_serve_prints(
     named = folder.rename(tmp_path / "西游局")
     with serving(named) as (desk, url):
         port = int(url.rsplit(":", 1)[1])
-        import http.client
-
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         conn.request("GET", "/", headers={"Host": f"127.0.0.1:{port}"})
         reply = conn.getresponse()
@@ -273,11 +275,7 @@ def test_the_previews_answer_names_the_game_folder_not_the_copy_it_ran_on(tmp_pa
     """The preview runs the import on a copy inside GAME/.modtool/desk/preview; its answer (甄嬛:
     the status, with next steps and ledger lines) named that copy, and a command pasted from it
     wrote to the copy and said it recorded."""
-    copy_example("zhenhuan", tmp_path)
-    monkeypatch.chdir(tmp_path)
-    from pathlib import Path
-
-    with serving(Path("zhenhuan")) as (desk, url):
+    with serving_as_typed(copy_example("zhenhuan", tmp_path), monkeypatch) as (desk, url):
         answer = json.loads(request(url, "POST", "/g/zhenhuan/preview", headers={"X-Modtool-Token": desk.token},
                                     body={"text": "#1 延禧宫 2026-11-20 20:00\n随便聊聊\n", "thread": "discussion",
                                           "day": 4})[1])
@@ -289,8 +287,6 @@ def test_the_previews_answer_names_the_game_folder_not_the_copy_it_ran_on(tmp_pa
 def test_the_desk_keeps_only_the_newest_pastes(tmp_path, monkeypatch):
     """Each paste is kept so that a preview can be imported; they went on piling up in
     GAME/.modtool/desk/pasted/ for the whole season. The newest KEEP_PASTES stay."""
-    import modtool.desk.server as server
-
     monkeypatch.setattr(server, "KEEP_PASTES", 3)
     folder = copy_example("m42", tmp_path)
     desk = server.Desk(folder, "127.0.0.1", 0)
@@ -306,16 +302,9 @@ def test_the_desk_keeps_only_the_newest_pastes(tmp_path, monkeypatch):
 def test_a_quiet_connection_is_closed_and_a_body_that_stops_coming_runs_nothing(tmp_path, monkeypatch):
     """Each connection holds a thread: one that sends nothing, or a body that stops half way,
     is closed after the handler's timeout; nothing runs, nothing is written, no crash report."""
-    import socket
-    from pathlib import Path
-
-    import modtool.desk.server as server
-
     monkeypatch.setattr(server.Handler, "timeout", 0.5)
     folder = copy_example("m42", tmp_path)
     before = (folder / "ledger.yaml").read_bytes()
-    import tempfile
-
     crashes = set(Path(tempfile.gettempdir()).glob("modtool-crash-*"))
     with serving(folder) as (desk, url):
         port = int(url.rsplit(":", 1)[1])
@@ -333,8 +322,6 @@ def test_a_quiet_connection_is_closed_and_a_body_that_stops_coming_runs_nothing(
 def test_the_index_of_a_folder_of_games_speaks_the_language_serve_spoke(tmp_path):
     """The server's threads do not inherit the command's language: the index (no game open)
     spoke the process default whatever serve had said in the terminal."""
-    from modtool.core import i18n
-
     copy_example("m42", tmp_path)
     copy_example("mafia", tmp_path)
     for language, word in (("en", "Games"), ("zh", "游戏")):

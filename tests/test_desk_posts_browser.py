@@ -5,19 +5,20 @@ from the ledger it changed). Screenshot: examples/desk/m42-notices.png."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from modtool import api
-from tests.support.desk import copy_example, serving
-from tests.test_desk_browser import page, shot  # noqa: F401 - the browser fixture
+import pytest
+
+from tests.support.desk import chromium_page, copy_example, serving_as_typed, shot
 from tests.test_desk_posts import _night_two
 
 
-def test_one_characters_card_is_copied_and_the_witch_notice_is_sent_from_the_page(page, tmp_path, monkeypatch):  # noqa: F811
+page = pytest.fixture(scope="module")(chromium_page)
+
+
+def test_one_characters_card_is_copied_and_the_witch_notice_is_sent_from_the_page(page, tmp_path, monkeypatch):
     folder = copy_example("m42", tmp_path)
     _night_two(folder)
-    monkeypatch.chdir(tmp_path)  # served as typed: the pictures show "m42", not a temporary path
-    with serving(Path(folder.name)) as (desk, url):
+    with serving_as_typed(folder, monkeypatch) as (desk, url):
         page.goto(url + "/g/m42/posts")
         page.call("Browser.grantPermissions", permissions=["clipboardReadWrite", "clipboardSanitizedWrite"], origin=url)
         heads = page.js("[...document.querySelectorAll('#post-roles .part h3')].map(h => h.innerText)")
