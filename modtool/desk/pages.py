@@ -25,10 +25,6 @@ from modtool.core.problems import Problem, RecordedRefusal, UserError, told
 from modtool.core.render import FORMATS
 from modtool.core.registry import get_pack
 
-# Writes the desk offers beside the game's own writing commands: the shared ones it has.
-SHARED_FORMS = ("act",)
-
-
 def _answer(call) -> dict:
     """One library answer for a panel: its text, or the refusal's lines."""
     try:
@@ -137,28 +133,29 @@ def send(game: api.Game, sent: dict) -> dict:
     kind = sent.get("kind")
     if not isinstance(kind, str) or kind not in get_pack(game.id).sent_kinds:
         with i18n.speaking(game.language):
-            return _told(game, False, "", [], [str(Problem(t("帖子"), "这个帖子不需要记录发出时间：{kind}", kind=str(kind)))])
+            return answer(game, False, "", [], [str(Problem(t("帖子"), "这个帖子不需要记录发出时间：{kind}", kind=str(kind)))])
     told_at = sent.get("told_at")
-    before = _ledger_state(game)
+    before = stamp(game.path)
     try:
         with i18n.speaking(game.language):
             force = _flag("--force", sent.get("force"))
             if told_at is not None and not isinstance(told_at, str):
-                raise UserError(Problem("--at", "这一项应填写文字，不是「{value}」", value=_shown(told_at)))
+                raise UserError(Problem("--told-at", "这一项应填写文字，不是「{value}」", value=_shown(told_at)))
         said = game.announce(kind, told_at=(told_at or "").strip() or None, force=force)
     except UserError as exc:
-        return _told(game, False, "", [], [str(p) for p in exc.problems])
+        return answer(game, False, "", [], [str(p) for p in exc.problems])
     # Sent before: the command records nothing and says when it went out.
-    return _told(game, _ledger_state(game) != before, said.text, list(said.notes), [])
+    return answer(game, stamp(game.path) != before, said.text, list(said.notes), [])
 
 
-def _ledger_state(game: api.Game) -> tuple[int, int] | None:
-    """What changes when anything is written to the ledger (its size and time)."""
+def stamp(folder: Path) -> str:
+    """What changes whenever the ledger does (size, time, file): the page's poll compares
+    it, and a write is said to be written only when it changed."""
     try:
-        st = (game.path / "ledger.yaml").stat()
+        st = (folder / "ledger.yaml").stat()
     except OSError:
-        return None
-    return st.st_size, st.st_mtime_ns
+        return "-"
+    return f"{st.st_size}-{st.st_mtime_ns}-{st.st_ino}"
 
 
 def _field(p: Param) -> dict:
@@ -270,7 +267,7 @@ def run_write(game: api.Game, name: str, sent: dict) -> dict:
     if found is None:
         return {"ok": False, "written": False, "text": "", "notes": [],
                 "problems": [t("这一局没有这个命令；它有：{commands}").format(commands=", ".join(writes(game)))]}
-    before = _ledger_state(game)
+    before = stamp(game.path)
     try:
         with i18n.speaking(game.language):
             force = _flag("--force", sent.get("force"))
@@ -286,11 +283,11 @@ def run_write(game: api.Game, name: str, sent: dict) -> dict:
         else:
             said = game.command(name, force=force, **params)
     except RecordedRefusal as exc:
-        return _told(game, True, "", [], _shown_problems(game, exc), refused=True)
+        return answer(game, True, "", [], _shown_problems(game, exc), refused=True)
     except UserError as exc:
-        return _told(game, False, "", [], _shown_problems(game, exc))
+        return answer(game, False, "", [], _shown_problems(game, exc))
     # ``written`` as the ledger says: a command may answer without writing (a fact already there).
-    return _told(game, _ledger_state(game) != before, said.text, list(getattr(said, "notes", ())), [])
+    return answer(game, stamp(game.path) != before, said.text, list(getattr(said, "notes", ())), [])
 
 
 def _shown_problems(game: api.Game, exc: UserError) -> list[str]:
@@ -299,7 +296,9 @@ def _shown_problems(game: api.Game, exc: UserError) -> list[str]:
     return [str(p.in_language(game.language)) if isinstance(p, Problem) else str(p) for p in exc.problems]
 
 
-def _told(game, written: bool, text: str, notes: list[str], problems: list[str], refused: bool = False) -> dict:
+def answer(game, written: bool, text: str, notes: list[str], problems: list[str], refused: bool = False) -> dict:
+    """What a write tells the page: ``{"ok", "written", "text", "notes", "problems"}``,
+    the problems told as the command line tells them (错误 / 不受理), in the game's language."""
     with i18n.speaking(game.language):
         shown = [told(p, refused) for p in problems]
     return {"ok": not problems or refused, "written": written, "text": text, "notes": notes, "problems": shown}

@@ -49,6 +49,7 @@ from modtool.core.i18n import t
 from modtool.core.problems import Problem, UserError
 from modtool.core.schema import THREADS
 from modtool.desk import pages
+from modtool.desk.pages import stamp
 
 STATIC = Path(__file__).parent / "static"
 TEMPLATES = Path(__file__).parent / "templates"
@@ -83,15 +84,6 @@ def find_games(folder: Path) -> dict[str, Path]:
     if not folder.is_dir():
         return {}
     return {p.name: p for p in sorted(folder.iterdir()) if p.is_dir() and (p / "ledger.yaml").is_file()}
-
-
-def stamp(folder: Path) -> str:
-    """What changes whenever the ledger does (size, time, file): the page's poll compares it."""
-    try:
-        st = (folder / "ledger.yaml").stat()
-    except OSError:
-        return "-"
-    return f"{st.st_size}-{st.st_mtime_ns}-{st.st_ino}"
 
 
 class Desk:
@@ -258,7 +250,7 @@ class Desk:
                     trial.import_posts([path], thread=thread, day=day)
                 after = trial.tally(day=day) if pages.get_pack(game.id).answers("tally") else trial.status()
             except UserError as exc:
-                return pages._told(game, False, "", [], [str(p) for p in exc.problems])
+                return pages.answer(game, False, "", [], [str(p) for p in exc.problems])
             return {"ok": True, "written": False, "id": digest, "text": said.text,
                     "after": _as_the_game(after.text, copy, self.paths[name]),
                     "data": said.data, "notes": [], "problems": []}
@@ -271,9 +263,9 @@ class Desk:
                 thread, day = _thread_day(sent)
                 said = game.import_posts([self.pasted(name, sent.get("id"))], thread=thread, day=day)
             except UserError as exc:
-                return pages._told(game, False, "", [], [str(p) for p in exc.problems])
+                return pages.answer(game, False, "", [], [str(p) for p in exc.problems])
             # Imported twice: every post skipped, nothing written, and not said to be.
-            return pages._told(game, stamp(self.paths[name]) != before, said.text, list(said.notes), [])
+            return pages.answer(game, stamp(self.paths[name]) != before, said.text, list(said.notes), [])
 
     def write(self, name: str, command: str, sent: dict) -> dict:
         with self.mutex:

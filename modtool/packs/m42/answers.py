@@ -27,8 +27,8 @@ from modtool.packs.m42.commands import (
     ABILITY_WORDS, act_arguments, record_act, record_advance, record_close, record_event, record_notice,
     record_open, record_proxy,
 )
-from modtool.packs.m42.engine import phase_label
-from modtool.packs.m42.facts import first_notice, has_posts, post_stamps
+from modtool.packs.m42.engine import Engine, phase_label
+from modtool.packs.m42.facts import has_posts, post_stamps
 from modtool.packs.m42.post_kinds import SENT_KINDS
 from modtool.packs.m42.named import LURK_RULES, discussion_day, earlier_games, lurking_yellow
 from modtool.packs.m42.queries import cards_view, flags_view, lurking_view, m42_state, post_text, require_m42, schedule_view
@@ -222,10 +222,9 @@ def act_command(game_dir: Path, gd, actor: str, ability: str, targets: list[str]
     if old is not None:  # G-R1: the command says which earlier submission it replaces
         what = f"{ABILITY_WORDS[old['ability']][0] if old.get('ability') else ABILITY_WORDS['bar'][0]} {old['target'] or ''}".rstrip()
         lines.append("  " + t("替换了 {at} 的选择：{what}").format(at=old["at"].strftime("%H:%M"), what=what))
-        rec = st.nights.get(st.number) if ability == "kill" and st.phase == "night" else None
-        if rec is not None:  # M42-R15: a notice before the counted kill told her the old target
-            stale = first_notice(gd, "witch", rec.start, night=st.number)
-            if stale is not None and first_notice(gd, "witch", rec.kill_at or rec.start, night=st.number) is None:
+        if ability == "kill" and st.phase == "night":  # M42-R15: a notice before this kill told the old target
+            stale = Engine(gd, st).witch_told_before(st.number)
+            if stale is not None:
                 lines.append(f"  女巫在 {stale.strftime('%H:%M')} 被告知的是之前的目标：要把新的目标再告诉她"
                              f"（modtool announce {gd.folder_arg} witch，时限从那时算起）")
     # what this submission did, the seer's result included (private: for the director)

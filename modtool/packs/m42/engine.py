@@ -94,6 +94,14 @@ class Engine(DisciplineMixin):
             return told, True
         return rec.kill_at or self.night_deadline(n), False
 
+    def witch_told_before(self, n: int) -> datetime | None:
+        """M42-R15 with G-R1: a notice of night ``n`` sent before the counted kill submission,
+        when none came after it: it told her the target the wolves then replaced (not a
+        notice of this kill; she is to be told again). None otherwise."""
+        if self.witch_told(n)[1]:
+            return None
+        return facts.first_notice(self.gd, "witch", self.st.nights[n].start, night=n)
+
     def witch_due(self, n: int) -> datetime:
         """M42-R15: the witch answers within half an hour of being told."""
         return self.witch_told(n)[0] + timedelta(minutes=30)

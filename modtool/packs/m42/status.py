@@ -5,8 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from modtool.core.gamefile import GameDir
-from modtool.packs.m42 import facts
-from modtool.packs.m42.engine import LAST_WORDS_LIMIT, PRIVATE_CAUSES, State, fmt_short, phase_label
+from modtool.packs.m42.engine import LAST_WORDS_LIMIT, PRIVATE_CAUSES, Engine, State, fmt_short, phase_label
 from modtool.core.problems import damage, refusals
 from modtool.core.soundness import refusals_text
 from modtool.core.timeutil import fmt
@@ -27,12 +26,12 @@ def next_steps(gd: GameDir, st: State) -> list[str]:
         if rec.kill is None:
             steps.append(f"等待狼人提交杀人目标（时限 {wolves_due}）：modtool act {gd.folder_arg} 狼人 kill 目标")
         elif witch_in and not rec.used and len(st.potions_used) < 2:
-            # M42-R15, as the engine counts it: the first notice at or after the counted kill submission.
-            told = facts.first_notice(gd, "witch", rec.kill_at or rec.start, night=n)
-            if told is not None:  # the notice is recorded; her half-hour runs from it
+            eng = Engine(gd, st)
+            told, recorded = eng.witch_told(n)  # M42-R15, as the engine counts it
+            if recorded:  # the notice is recorded; her half-hour runs from it
                 steps.append(f"已在 {fmt_short(told)} 通知女巫，等她答复（时限从通知时算起半小时，M42-R15）")
             else:
-                stale = facts.first_notice(gd, "witch", rec.start, night=n)
+                stale = eng.witch_told_before(n)
                 if stale is not None:  # G-R1: the wolves' later submission replaced the target she was told
                     steps.append(f"狼人在 {fmt_short(stale)} 通知女巫之后改了指杀目标（现在是{rec.kill}）：要把新的目标再告诉女巫")
                 steps.append(f"把被指杀的角色告诉女巫（modtool announce {gd.folder_arg} witch --night {n}，同时记下通知时间，M42-R15），等她答复")
