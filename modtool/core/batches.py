@@ -63,33 +63,26 @@ def describe(ev: Event) -> str:
     return t("导入批次 {batch}：第 {day} 天 {thread} 帖 {posts} 帖，来自 {files}").format(batch=d.get('batch'), day=d.get('day'), thread=d.get('thread'), posts=d.get('posts'), files=files)
 
 
+def _ids(marker: Event) -> range:
+    """The event ids of a batch: an import numbers its events right after its marker
+    (``gamefile.effective_events`` takes them back by the same range); empty for a
+    marker without an id (written by hand)."""
+    first = event_id(marker.data)
+    return range(0) if first is None else range(first + 1, first + 1 + int(marker.data.get("posts") or 0))
+
+
 def edited_later(gd: GameDir, found: Event) -> list[int]:
     """The later batches that hold a forum edit (G-R3) of a post of batch ``found``:
     undoing ``found`` alone would leave each such edit naming a post no longer in
     force, so they are undone first. A post's newest version names its edit
-    (``version``) and the post (``version_of``); an import numbers its events right
-    after its marker."""
-    first = event_id(found.data)
-    if first is None:
-        return []
-    mine = range(first + 1, first + 1 + int(found.data.get("posts") or 0))
-    edits = [e.data["version"] for e in gd.of_type("post")
-             if e.data.get("version_of") in mine and isinstance(e.data.get("version"), int)]
-    later = []
-    for m in gd.of_type("import"):
-        start = event_id(m.data)
-        if start is not None and start > first and any(start < k <= start + int(m.data.get("posts") or 0) for k in edits):
-            later.append(m.data.get("batch"))
-    return later
+    (``version``) and the post (``version_of``)."""
+    mine = _ids(found)
+    edits = [e.data["version"] for e in gd.of_type("post") if e.data.get("version_of") in mine]
+    return [m.data.get("batch") for m in gd.of_type("import")
+            if m is not found and any(k in _ids(m) for k in edits)]
 
 
 def batch_of(gd: GameDir, post_id) -> int | None:
     """The live batch that imported the post with event id ``post_id`` (None: none does,
     or the post was written by hand)."""
-    if not isinstance(post_id, int):
-        return None
-    for m in gd.of_type("import"):
-        start = event_id(m.data)
-        if start is not None and start < post_id <= start + int(m.data.get("posts") or 0):
-            return m.data.get("batch")
-    return None
+    return next((m.data.get("batch") for m in gd.of_type("import") if post_id in _ids(m)), None)
