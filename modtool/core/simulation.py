@@ -50,10 +50,9 @@ def simulated(gd, new: list[dict]):
         problems = [p for p in problems if p not in before] + after
     else:
         events = list(gd.events) + added
-    # new_from_line: where the new events begin, for checks that need look at nothing older
-
     # The new events' own shape too: a command writes well-formed events, a program (modtool.api) may not.
     shape = check_events(added, event_schemas(gd.game.id), gd.source)
+    # new_from_line: where the new events begin, for checks that need look at nothing older
     sim = dataclasses.replace(gd, events=events, memo={"new_from_line": gd.raw_last_line + 1},
                               problems=problems + shape, digest="",
                               raw_count=-1, raw_last_line=gd.raw_last_line + len(added))
