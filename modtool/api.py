@@ -42,6 +42,7 @@ from modtool.core.pack import post_floor_refused
 from modtool.core.problems import Problem, UserError
 from modtool.core.registry import all_packs, get_pack
 from modtool.core.soundness import game_problems
+from modtool.core.timespan import clock
 from modtool.core.view import Query, View
 from modtool.ledger import EXCLUSIVE, session, SHARED
 
@@ -204,12 +205,10 @@ class Game:
         command's own checks (its time: ``at`` as written, else the wall clock only
         inside the current phase); a player's submission the rules refuse is
         recorded all the same and raised as ``RecordedRefusal`` (G-R1)."""
-        from modtool.core.timespan import command_time
-
         with self._speaking(), session(EXCLUSIVE), confirmed(force):
             gd = self._open()
             return self._pack().act(self.path, gd, actor, ability, list(targets), at=at, night=night, text=text,
-                                    now=lambda when, option="--at": command_time(when, gd, option))
+                                    now=clock(gd))
 
     def announce(self, kind: str, fmt: str = "bbcode", *, told_at: str | None = None, force: bool = False,
                  **options) -> Said:
@@ -217,25 +216,21 @@ class Game:
         that sending one may itself be a fact, recorded here as the command records
         it (M42's witch and hunter notices: when they went out, ``told_at`` or now,
         M42-R15). ``options`` as ``post``'s (``day``, ``night``, ``character`` …)."""
-        from modtool.core.timespan import command_time
-
         given = {**options, "told_at": told_at}  # a pack reads the options it takes (.get), as from the command line
         with self._speaking(), session(EXCLUSIVE), confirmed(force):
             gd = self._open()
             if given.get("floor") is not None and not self._pack().announce_upto:
                 raise post_floor_refused(self.id)
             return self._pack().announce(self.path, gd, kind, fmt, options=given,
-                                         now=lambda when, option="--at": command_time(when, gd, option))
+                                         now=clock(gd))
 
     def advance(self, *, at: str | None = None, force: bool = False) -> Said:
         """``modtool advance``: end the current phase (at ``at``, else now, inside
         the phase) and record what follows; returns what the command prints."""
-        from modtool.core.timespan import command_time
-
         with self._speaking(), session(EXCLUSIVE), confirmed(force):
             gd = self._open()
             return self._pack().advance(self.path, gd, at=at,
-                                        now=lambda when, option="--at": command_time(when, gd, option))
+                                        now=clock(gd))
 
     def commands(self) -> tuple[str, ...]:
         """The names of this game's own commands (``command`` runs them)."""

@@ -13,7 +13,7 @@ from typing import List, Optional
 import typer
 
 from modtool import __version__
-from modtool.cli.common import now as _now, open_dir as _open
+from modtool.cli.common import clock as _clock, open_dir as _open
 from modtool.cli.common import show as _show
 from modtool.cli.options import Choice, LiveChoice, kinds_help
 from modtool.cli.packcommands import print_answer
@@ -259,7 +259,7 @@ def announce(
                "told_at": told_at, "title": title,
                "image": image_url or (t("上传票型图后把图片地址填在这里") if image else None)}
     print_answer(get_pack(gd.game.id).announce(game_dir, gd, kind, fmt_, options=options,
-                                               now=lambda when, option="--at": _now(when, gd, option)))
+                                               now=_clock(gd)))
 
 
 @app.command()
@@ -283,7 +283,7 @@ def act(
     """
     gd = _open(game_dir)
     print_answer(get_pack(gd.game.id).act(game_dir, gd, actor, ability, targets or [], at=at, night=night,
-                                          text=text, now=lambda when, option="--at": _now(when, gd, option)))
+                                          text=text, now=_clock(gd)))
 
 
 @app.command()
@@ -301,7 +301,7 @@ def advance(
     """
     gd = _open(game_dir)
     print_answer(get_pack(gd.game.id).advance(game_dir, gd, at=at,
-                                              now=lambda when, option="--at": _now(when, gd, option)))
+                                              now=_clock(gd)))
 
 
 @app.command()

@@ -1,14 +1,12 @@
 """What the command modules share: ``show`` a query's answer, and the two core
 calls nearly every command makes, loaded when a command runs (``open_dir``,
-``now``): every run imports this module, ``--help`` too, and a game folder's
+``clock``): every run imports this module, ``--help`` too, and a game folder's
 reader brings the ledger with it."""
 
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -28,8 +26,8 @@ def open_dir(game_dir: Path):
     return open_game(game_dir)
 
 
-def now(at: Optional[str], gd, option: str = "--at", *, opening: bool = False) -> datetime:
-    """A command's time (``modtool.core.timespan.command_time``)."""
-    from modtool.core.timespan import command_time
+def clock(gd):
+    """``now(when, option)`` for a pack's shared command on ``gd`` (``modtool.core.timespan.clock``)."""
+    from modtool.core.timespan import clock
 
-    return command_time(at, gd, option, opening=opening)
+    return clock(gd)

@@ -132,3 +132,9 @@ def command_time(at: str | None, gd, option: str = "--at", *, opening: bool = Fa
     if at:
         return check(gd, time_arg(at, gd.tz, option), option, opening=opening, replacing=replacing)
     return now_in(get_pack(gd.game.id).phase_window(gd), gd.tz, option)
+
+
+def clock(gd):
+    """``now(when, option)`` as the packs' shared commands take it (``GamePack.act``,
+    ``advance``, ``announce``): ``command_time`` for the game ``gd``."""
+    return lambda when, option="--at": command_time(when, gd, option)
