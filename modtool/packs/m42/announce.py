@@ -6,10 +6,9 @@ from datetime import datetime
 
 from modtool.core.gamefile import GameDir
 from modtool.packs.m42 import facts, views
-from modtool.packs.m42.engine import State, day_context
+from modtool.packs.m42.engine import State, day_context, day_tally
 from modtool.packs.m42.post_kinds import KINDS
 from modtool.packs.m42.report import vote_post_context
-from modtool.packs.m42.tally import tally_day
 from modtool.core.problems import Problem, UserError
 from modtool.core.render import list_limit
 from modtool.core.timeutil import fmt
@@ -28,7 +27,7 @@ def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night
     night = night if night is not None else st.number
     if kind == "vote":
         ctx = day_context(gd, st, day, close)
-        t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd), facts.vote_options(gd))
+        t = day_tally(gd, ctx)
         post = vote_post_context(t.to_json(), gd.game.name, fmt(ctx.close, False), ctx.sped_up,
                                  str(gd.options.get("forum_base_url", "")), fmt_,
                                  list_limit(gd), facts.vote_post_title(gd, title))

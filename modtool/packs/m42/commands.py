@@ -19,11 +19,10 @@ from modtool.core.i18n import Message
 from modtool.core.simulation import simulated
 from modtool.core.soundness import require_sound
 from modtool.packs.m42 import facts
-from modtool.packs.m42.engine import ABILITY_NAMES, day_context, Engine, phase_label, State, WOLF_WORDS
+from modtool.packs.m42.engine import ABILITY_NAMES, day_context, day_tally, Engine, phase_label, State, WOLF_WORDS
 from modtool.packs.m42.replay import replay
 from modtool.core.problems import Problem, UserError
 from modtool.core.timeutil import fmt
-from modtool.packs.m42.tally import tally_day
 from modtool.packs.m42.windows import phase_window
 
 EXTRA_ABILITIES = ("bar", "last_words")
@@ -259,8 +258,7 @@ def record_proxy(game_dir, voter: str, target: str, day: int | None, at: datetim
     line = gd.events[-1].line
 
     ref = ref_of(gd.events[-1])
-    t = tally_day(day_context(gd, st, day), facts.vote_posts(gd, day), facts.proxies_of(gd, day),
-                  facts.vote_labels(gd), facts.vote_options(gd))
+    t = day_tally(gd, day_context(gd, st, day))
     refused = [Problem(gd.source, "代投不受理：{removeprefix}", line, removeprefix=e['reason'].removeprefix('代投：'))
                for e in t.invalid if e.get("proxy") and e.get("event") == ref]
     return f"已记录代投：第 {day} 天 {name} → {whom}（{fmt(at, False)}）", refused

@@ -568,3 +568,11 @@ def day_context(gd: GameDir, st: State, day: int, close: datetime | None = None)
     if close is None:
         raise UserError(Problem(gd.source, "第 {day} 天没有关门时间：用 modtool open 记下第 1 天开始的时间（由它算出关门时间），或用 modtool close {folder_arg} --day {day} --at … 记下关门时间", day=day, folder_arg=gd.folder_arg))
     return Engine(gd, st).day_ctx(day, close)
+
+
+def day_tally(gd: GameDir, ctx: DayContext, upto_floor: int | None = None, upto_time: datetime | None = None):
+    """Day ``ctx.day``'s votes (M42-R4, R5) from the posts and proxies the ledger holds, as at
+    a floor or a time if given: the one reading of a day's tally outside the replay's close."""
+    day = ctx.day
+    return tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd),
+                     facts.vote_options(gd), upto_floor=upto_floor, upto_time=upto_time)

@@ -16,8 +16,7 @@ from modtool.core.i18n import t
 from modtool.core.timeutil import fmt
 from modtool.packs.m42 import facts, lurking
 from modtool.packs.m42.discipline_engine import lurk_options, lurk_voters
-from modtool.packs.m42.engine import day_context, phase_label
-from modtool.packs.m42.tally import tally_day
+from modtool.packs.m42.engine import day_context, day_tally, phase_label
 
 
 def lurk_today(gd, st) -> dict:
@@ -40,9 +39,7 @@ def lurk_today(gd, st) -> dict:
         watch.close(closed)
     in_game = [x for x in rec.alive_at_open if x in st.alive]
     imported = facts.has_posts(gd, "discussion", n)
-    tally = tally_day(ctx, facts.vote_posts(gd, n), facts.proxies_of(gd, n), facts.vote_labels(gd),
-                      facts.vote_options(gd)) if facts.has_posts(gd, "vote", n) or facts.proxies_of(gd, n) else None
-    voted = lurk_voters(tally, ctx)
+    voted = lurk_voters(day_tally(gd, ctx), ctx)
     counts = lurking.count_posts(facts.post_stamps(gd, "discussion", n), rec.opened, until, in_game, gd.roster) \
         if imported else {}
     chains = {name: [d for d, _ in days] for name, days in watch.chains.items()}

@@ -16,13 +16,11 @@ from modtool.core.render import list_limit, render, render_each
 from modtool.core.soundness import refusals_text
 from modtool.core.timeutil import fmt
 from modtool.core.view import View
-from modtool.packs.m42 import facts
-from modtool.packs.m42.engine import day_context
+from modtool.packs.m42.engine import day_context, day_tally
 from modtool.packs.m42.post_kinds import SENT_KINDS
 from modtool.packs.m42.replay import replay
 from modtool.packs.m42.report import tally_text
 from modtool.packs.m42.status import exits_json, status_json, status_text
-from modtool.packs.m42.tally import tally_day
 
 
 def require_m42(gd) -> None:
@@ -80,8 +78,7 @@ def tally_of(game_dir: Path, day: Optional[int], floor: Optional[int], at: Optio
     close_dt = time_arg(close, gd.tz, "--close") if close else None
     at_dt = time_arg(at, gd.tz, "--at") if at else None
     ctx = day_context(gd, st, day, close_dt)
-    t = tally_day(ctx, facts.vote_posts(gd, day), facts.proxies_of(gd, day), facts.vote_labels(gd),
-                  facts.vote_options(gd), upto_floor=floor, upto_time=at_dt)
+    t = day_tally(gd, ctx, upto_floor=floor, upto_time=at_dt)
     return gd, ctx, t, st
 
 
