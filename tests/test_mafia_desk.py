@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.mafia import ledger_text as _ledger, refused
+from tests.support.mafia import ledger_text as _ledger, post, refused, write_ledger
 from tests.support.values import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,11 +91,27 @@ def test_status_shows_day_living_dead_replacements_votes_deadline_majority(tmp_p
     assert {"target": "Pine", "voters": ["Peabody", "ICEninja"]} in data["tally"]["votes"]
 
 
-def test_status_lists_a_lynch_as_a_death(tmp_path, capsys):
+def test_status_after_a_day_without_a_lynch_lists_no_new_death(tmp_path, capsys):
     g = _example(tmp_path)
     assert run_cli(capsys, "start-day", g, "--day", "2", "--post", "8")[0] == 0
     data = json.loads(run_cli(capsys, "status", g, "--json")[1])
     assert data["day"] == 2 and data["dead"] == ["Klazam"]  # day 1 ended with no lynch
+
+
+def test_ms_r3_status_lists_a_replayed_lynch_as_a_death_and_replace_refuses_the_slot(tmp_path, capsys):
+    """MS-R3: the third of five votes on Dave (#3) lynches him; status lists it as his death,
+    and (MS-R4) a dead slot is not replaced. The test above this one has no lynch at all."""
+    g = write_ledger(tmp_path / "g", ["Alice", "Bob", "Carol", "Dave", "Erin"],
+                     [{"type": "start_day", "day": 1, "post": 1},
+                      *(post(n, who, "[b]vote: Dave[/b]") for n, who in ((1, "Alice"), (2, "Bob"), (3, "Carol"))),
+                      {"type": "start_day", "day": 2, "post": 10}, post(10, "Erin", "Day 2.", day=2)])
+    data = json.loads(run_cli(capsys, "status", g, "--json")[1])
+    dave = next(r for r in data["slots"] if r["slot"] == "Dave")
+    assert dave["alive"] is False and dave["died"] == {"how": "lynched Day 1", "post": 3, "day": 1}
+    assert data["day"] == 2 and data["dead"] == ["Dave"] and len(data["living"]) == 4
+    assert "Dave: lynched Day 1, post #3" in run_cli(capsys, "status", g)[1]
+    err = refused(capsys, g, "replace", g, "Dave", "Zed", "--post", "12")
+    assert "Dave is dead" in err and "lynched Day 1" in err and "#3" in err
 
 
 # --- announce --upto-post ----------------------------------------------------------------
