@@ -8,6 +8,7 @@ name is near one in the game.
 from __future__ import annotations
 
 from pathlib import Path
+from zoneinfo import available_timezones
 
 from modtool.core.announced import record as record_fact
 from modtool.core.arguments import time_arg
@@ -18,7 +19,8 @@ from modtool.core.soundness import require_sound
 from modtool.core.text import closest
 from modtool.core.timespan import check
 from modtool.core.timeutil import fmt, parse_time
-from modtool.packs.mafia.day import _day_posts, days, facts, lynch_of, NO_LYNCH, tally_day
+from modtool.packs.mafia.day import (_day_posts, days, facts, lynch_of, NO_LYNCH, replace_hint, tally_day,
+                                     unrecorded_named)
 from modtool.packs.mafia.events import NO_LYNCH_TARGET
 from modtool.packs.mafia.hostcount import read_count
 from modtool.packs.mafia.messages import Msg, _
@@ -93,7 +95,7 @@ def _death_of(gd, key: str, post: int) -> tuple[str, int] | None:
               if e.data.get("slot") == key and e.data["post"] <= post]
     for day in days(gd):
         t = tally_day(gd, day)
-        if t.lynched == key and t.lynched != NO_LYNCH and t.hammer_post is not None and t.hammer_post <= post:
+        if t.lynched == key and t.hammer_post is not None and t.hammer_post <= post:
             found.append((_("lynched Day {day}").format(day=day), t.hammer_post))
     return min(found, key=lambda f: f[1]) if found else None
 
@@ -190,8 +192,6 @@ def host(game_dir: Path, account: str, from_post: int | None) -> Said:
             note = (_("No saved post is by {account} yet (it hosts from #{post}, after the last saved post #{last}).")
                     .format(account=account, post=from_post, last=last),)
         else:
-            from modtool.core.text import closest
-
             guess = closest(account, sorted(posting.values()))
             tail = _(" (did you mean {name}?)").format(name=guess) if guess else ""
             note = (_("{account} never posted in the saved posts{tail}. If that is a typo, take it back with "
@@ -224,9 +224,6 @@ def region_problem(name: str) -> Msg:
 
 def timezone(game_dir: Path, zone: str) -> Said:
     """The game's zone from now on (a ``timezone`` fact; times recorded before keep their instants)."""
-    from zoneinfo import available_timezones
-
-
     gd = _game(game_dir)
     name = zone.strip()
     names = available_timezones()
@@ -315,8 +312,6 @@ def _typed_votes(gd, votes: list[str], living: list[str], post: int) -> list[tup
                 keys.append(NO_LYNCH_TARGET)
                 continue
             if facts(gd).slots.find(label) is None:
-                from modtool.packs.mafia.day import replace_hint, unrecorded_named
-
                 account = unrecorded_named(gd, label)
                 if account is not None and account.casefold() == label.casefold():
                     raise UserError(Problem(Msg("command line VOTES"), replace_hint(account)))

@@ -165,7 +165,7 @@ class MafiaPack(GamePack):
     def check_options(self, options: dict, source: str) -> list:
         """``timezone`` names a place (or UTC), not an abbreviation such as CET (``zones``)."""
         name = str(options.get("timezone") or "UTC")
-        if _load("zones").has_region(name) or "/" in name:
+        if _load("zones").has_region(name):  # UTC, or Area/City
             return []
         try:
             _load("modtool.core.timeutil").zone(name)
