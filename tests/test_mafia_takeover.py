@@ -110,6 +110,8 @@ def test_ms_r6_typed_in_names_are_checked_before_anything_is_written(tmp_path, c
         code, out, err = run_cli(capsys, "standing", g, "--day", "1", bad)
         assert code == 1 and words in err, (bad, err)
     assert run_cli(capsys, "standing", g, "--day", "1")[0] == 1  # neither votes nor --from-post
+    code, out, err = run_cli(capsys, "standing", g, "--day", "3", "Alice: Bob")
+    assert code == 1 and "day 3 has not started; the days started so far: 1" in err, err
     assert (g / "ledger.yaml").read_text(encoding="utf-8") == before
 
 

@@ -19,8 +19,8 @@ from modtool.core.soundness import require_sound
 from modtool.core.text import closest
 from modtool.core.timespan import check
 from modtool.core.timeutil import fmt, parse_time
-from modtool.packs.mafia.day import (_day_posts, days, facts, lynch_of, NO_LYNCH, replace_hint, tally_day,
-                                     unrecorded_named)
+from modtool.packs.mafia.day import (_day_posts, days, facts, lynch_of, NO_LYNCH, not_started,
+                                     replace_hint, tally_day, unrecorded_named)
 from modtool.packs.mafia.events import NO_LYNCH_TARGET
 from modtool.packs.mafia.hostcount import read_count
 from modtool.packs.mafia.messages import Msg, _
@@ -143,8 +143,7 @@ def deadline(game_dir: Path, day: int, at: str, note: str | None) -> Said:
             "so it has no deadline to record (nothing was written)", day=day,
             name=facts(gd).slots.name(recorded["slot"], recorded["post"]), post=recorded["post"])))
     if day not in known:  # a deadline for a day that never started: a typo of the day
-        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
-                                                          "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)) or Msg("none"))))
+        raise not_started(day, known)
     when = check(gd, time_arg(at, gd.tz, "--at"), "--at")  # a year or month typo is never a deadline
     ev = {"type": "close", "day": day, "at": fmt(when, False)}
     if note:
@@ -362,9 +361,7 @@ def standing(game_dir: Path, votes: list[str] | None, day: int | None, post: int
     if day is None:
         day = max(f.starts, default=None)
     if day is None or day not in f.starts:
-        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
-                                                          "(modtool start-day records where a day starts)", day=day if day is not None else "?",
-                                                          days=", ".join(map(str, sorted(f.starts))) or Msg("none"))))
+        raise not_started(day, list(f.starts))
     saved = _day_posts(f, day, None)
     if at is None:  # typed in: at the day's first saved post
         if not saved:
@@ -419,8 +416,7 @@ def lynch(game_dir: Path, who: str, day: int, post: int, how: str | None) -> Sai
     gd = _game(game_dir)
     known = days(gd)
     if known and day not in known and day > min(known):  # a day before the first saved one is fine (MS-R6)
-        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
-                                                          "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)) or Msg("none"))))
+        raise not_started(day, known)
     key = slot_arg(gd, who, "WHO")
     slots = facts(gd).slots
     if lynch_of(gd, day) is not None:

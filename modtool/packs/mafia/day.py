@@ -281,6 +281,13 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
     return t
 
 
+def not_started(day: int | None, known: list[int]) -> UserError:
+    """The refusal of a ``--day`` that names no started day (a typo of the day, most often)."""
+    return UserError(Problem(Msg("command line --day"), Msg(
+        "day {day} has not started; the days started so far: {days} (modtool start-day records where a day starts)",
+        day="?" if day is None else day, days=", ".join(map(str, sorted(known))) or Msg("none"))))
+
+
 def day_upto(gd, day: int | None, upto_post: int) -> int:
     """The day a count as at post ``upto_post`` is of: the day given, or else the day whose posts
     hold it. Refused (``UserError``) where that day's posts do not hold it (the post just before a day
