@@ -19,7 +19,7 @@ from modtool.core.soundness import require_sound
 from modtool.core.text import closest
 from modtool.core.timespan import check
 from modtool.core.timeutil import fmt, parse_time
-from modtool.packs.mafia.day import (_day_posts, days, facts, lynch_of, NO_LYNCH, not_started,
+from modtool.packs.mafia.day import (_day_posts, day_of_post, days, facts, lynch_of, NO_LYNCH, not_started,
                                      replace_hint, tally_day, unrecorded_named)
 from modtool.packs.mafia.events import NO_LYNCH_TARGET
 from modtool.packs.mafia.hostcount import read_count
@@ -279,13 +279,6 @@ def problems(gd) -> list[Problem]:
     return found
 
 
-def _day_of_post(gd, post: int) -> int | None:
-    """The day whose posts hold post ``post`` (from its start to the post before the next day's)."""
-    starts = facts(gd).starts
-    found = [d for d, p in starts.items() if p <= post]
-    return max(found, key=lambda d: starts[d]) if found else None
-
-
 def _living_at(gd, day: int, post: int) -> list[str]:
     """The living slots of day ``day`` at post ``post`` (deaths announced up to it)."""
 
@@ -357,7 +350,7 @@ def standing(game_dir: Path, votes: list[str] | None, day: int | None, post: int
     if at is not None:
         _post_arg(at)
         if day is None:
-            day = _day_of_post(gd, at)
+            day = day_of_post(gd, at)
     if day is None:
         day = max(f.starts, default=None)
     if day is None or day not in f.starts:
@@ -368,7 +361,7 @@ def standing(game_dir: Path, votes: list[str] | None, day: int | None, post: int
             raise UserError(Problem(Msg("command line --post"), Msg("day {day} has no saved post yet: give the post the "
                                                                "votes stand at with --post", day=day)))
         at = saved[0].floor
-    if at < f.starts[day] or _day_of_post(gd, at) != day:
+    if at < f.starts[day] or day_of_post(gd, at) != day:
         raise UserError(Problem(Msg("command line {option}", option=where), Msg("post #{post} is not a post of day {day}", post=at, day=day)))
     living = _living_at(gd, day, at)
     if from_post is not None:

@@ -288,6 +288,14 @@ def not_started(day: int | None, known: list[int]) -> UserError:
         day="?" if day is None else day, days=", ".join(map(str, sorted(known))) or Msg("none"))))
 
 
+def day_of_post(gd, post: int) -> int | None:
+    """The day whose posts hold post ``post`` (from its start to the post before the next day's);
+    None before the first day starts."""
+    starts = facts(gd).starts
+    held = [d for d, p in starts.items() if p <= post]
+    return max(held, key=lambda d: starts[d]) if held else None
+
+
 def day_upto(gd, day: int | None, upto_post: int) -> int:
     """The day a count as at post ``upto_post`` is of: the day given, or else the day whose posts
     hold it. Refused (``UserError``) where that day's posts do not hold it (the post just before a day
@@ -297,15 +305,14 @@ def day_upto(gd, day: int | None, upto_post: int) -> int:
     ordered = sorted(f.starts.items(), key=lambda kv: kv[1])
     given = day
     if day is None:
-        held = [d for d, p in ordered if p <= upto_post]
-        if not held:
+        day = day_of_post(gd, upto_post)
+        if day is None:
             if not ordered:
                 return 1
             first, first_post = ordered[0]
             raise UserError(Problem(Msg("command line --upto-post"), Msg(
                 "post #{post} is before day {day} starts (#{start}): no day holds it", post=upto_post, day=first,
                 start=first_post)))
-        day = held[-1]
     start = f.starts.get(day)
     if start is not None:
         later = [p for d, p in f.starts.items() if d > day]
