@@ -22,7 +22,7 @@ from modtool.core.timeutil import fmt, parse_time
 from modtool.packs.mafia.day import (_day_posts, day_of_post, days, facts, lynch_of, NO_LYNCH, not_started,
                                      replace_hint, tally_day, unrecorded_named)
 from modtool.packs.mafia.events import NO_LYNCH_TARGET
-from modtool.packs.mafia.hostcount import read_count
+from modtool.packs.mafia.hostcount import NO_LYNCH_LABELS, read_count
 from modtool.packs.mafia.messages import Msg, _
 from modtool.packs.mafia.zones import has_region, region_zones
 
@@ -268,7 +268,7 @@ def problems(gd) -> list[Problem]:
     for ev in gd.of_type("standing"):  # MS-R6: each standing vote names slots (a hand edit)
         for vote in ev.data.get("votes") or ():
             named = [vote.get("voter"), vote.get("target")] if isinstance(vote, dict) else [None]
-            if any(k not in keys and k != "no lynch" for k in named) or named[0] == "no lynch":
+            if any(k not in keys and k != NO_LYNCH_TARGET for k in named) or named[0] == NO_LYNCH_TARGET:
                 found.append(Problem(gd.source, Msg("standing: \"{vote}\" is not a vote of a slot for a slot (voter, target)",
                                                     vote=vote), ev.line))
     for ev in gd.of_type("post"):
@@ -300,7 +300,7 @@ def _typed_votes(gd, votes: list[str], living: list[str], post: int) -> list[tup
             raise UserError(Problem(Msg("command line VOTES"), Msg("\"{line}\" is not \"Voter: Target\"", line=line)))
         keys = []
         for label, what in ((voter.strip(), "voter"), (target.strip(), "target")):
-            if what == "target" and " ".join(label.split()).casefold().replace("-", " ").replace("_", " ") in ("no lynch", "nolynch"):
+            if what == "target" and " ".join(label.split()).casefold() in NO_LYNCH_LABELS:
                 keys.append(NO_LYNCH_TARGET)
                 continue
             if facts(gd).slots.find(label) is None:

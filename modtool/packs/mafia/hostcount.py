@@ -29,7 +29,7 @@ from modtool.core.problems import Problem, UserError
 from modtool.packs.mafia.day import NO_LYNCH, facts, replace_hint, unrecorded_named
 from modtool.packs.mafia.messages import Msg
 
-_NO_LYNCH_LABELS = ("no lynch", "no-lynch", "nolynch", "no_lynch")
+NO_LYNCH_LABELS = ("no lynch", "no-lynch", "nolynch", "no_lynch")  # as hosts and typed standing votes write it
 _TAG = regex.compile(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]", regex.I)
 _NOT_VOTING = regex.compile(r"not[ \t]+voting[ \t]*(?:\(\s*\d+\s*\))?[ \t]*:", regex.I)
 _LEAD_NUMBER = regex.compile(r"^\s*\d+\s*[.)]\s*")
@@ -76,7 +76,7 @@ class _Names:
     def __init__(self, slots, unrecorded=lambda text: None):
         self.unrecorded = unrecorded  # a posting account not in the roster that a text starts with (MS-R4)
         self.labels = sorted({**{k.casefold(): v for k, v in slots.labels.items()},
-                              **{lab: NO_LYNCH for lab in _NO_LYNCH_LABELS}}.items(), key=lambda kv: -len(kv[0]))
+                              **{lab: NO_LYNCH for lab in NO_LYNCH_LABELS}}.items(), key=lambda kv: -len(kv[0]))
 
     def at_start(self, text: str) -> tuple[str, int, bool] | None:
         """(slot key, length, whether the name ends at a word boundary) of the longest name ``text`` starts with;
