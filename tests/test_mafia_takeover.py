@@ -75,6 +75,8 @@ def test_ms_r6_no_deadline_passed_result_until_the_standing_votes_are_recorded(t
     assert "day1.lynch" not in results(open_game(g))
     assert run_cli(capsys, "standing", g, "--day", "1", "Alice: Bob")[0] == 0
     assert tally(g)["deadline_passed"] is True  # recorded: the day is whole again
+    fresh_process()
+    assert "day1.lynch" in results(open_game(g))  # and the deadline's result is given
 
 
 # --- typed in ---------------------------------------------------------------------------------
