@@ -101,7 +101,7 @@ class DayTally:
     edited: list[Edited] = field(default_factory=list)
     standing: dict | None = None  # MS-R6: the host's ``standing`` fact the day starts from, if any
     gap: tuple[int, int] | None = None  # MS-R6: (day opened, first saved post) while no standing votes are recorded
-    lynch_recorded: bool = False  # the lynch is the host's ``lynch`` fact (the day's posts were not saved)
+    lynch_recorded: bool = False  # MS-R6: the lynch is the host's ``lynch`` fact (the day's posts were not saved)
 
     @property
     def majority(self) -> int:
@@ -362,7 +362,7 @@ def _stand(t: DayTally, standing: dict) -> int:
 
 
 def _recorded_lynch(gd, t: DayTally, upto_post: int | None, upto_time: datetime | None) -> bool:
-    """A day that ended without a replayed lynch ends in the host's ``lynch`` fact, from its post on."""
+    """MS-R6: a day that ended without a replayed lynch ends in the host's ``lynch`` fact, from its post on."""
     fact = lynch_of(gd, t.day)
     if fact is None or upto_time is not None or (upto_post is not None and upto_post < fact["post"]):
         return False
