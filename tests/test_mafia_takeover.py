@@ -75,6 +75,8 @@ def test_ms_r6_no_deadline_passed_result_until_the_standing_votes_are_recorded(t
     assert "day1.lynch" not in results(open_game(g))
     assert run_cli(capsys, "standing", g, "--day", "1", "Alice: Bob")[0] == 0
     assert tally(g)["deadline_passed"] is True  # recorded: the day is whole again
+    fresh_process()
+    assert "day1.lynch" in results(open_game(g))  # and the deadline's result is given
 
 
 # --- typed in ---------------------------------------------------------------------------------
@@ -102,6 +104,18 @@ def test_ms_r6_typed_in_votes_may_come_as_lines_and_a_standing_vote_can_be_the_h
     assert (t["lynched"], t["hammer_post"]) == ("Bob", 21)  # 2 standing + Dave + Fred = 4 of 7
 
 
+@pytest.mark.parametrize("written", ["no lynch", "No  Lynch", "no-lynch", "NO_LYNCH", "nolynch"])
+def test_ms_r6_a_typed_in_vote_may_be_for_no_lynch_written_as_a_hosts_count_writes_it(tmp_path, capsys, written):
+    """MS-R6 with MS-R3: a standing vote for no lynch, in the spellings a host's count uses (hostcount)."""
+    g = game(tmp_path, LATER)
+    code, out, err = run_cli(capsys, "standing", g, "--day", "1", "Alice: Bob", f"Erin: {written}")
+    assert code == 0, out + err
+    ev = [e for e in open_game(g).events if e.type == "standing"][-1].data
+    assert ev["votes"] == [{"voter": "Alice", "target": "Bob"}, {"voter": "Erin", "target": "no lynch"}]
+    assert tally(g, upto=20)["no_lynch"] == ["Erin"]
+    assert tally(g)["no_lynch"] == []  # Erin's unvote at #21 takes it back
+
+
 def test_ms_r6_typed_in_names_are_checked_before_anything_is_written(tmp_path, capsys):
     g = game(tmp_path, LATER)
     before = (g / "ledger.yaml").read_text(encoding="utf-8")
@@ -110,6 +124,8 @@ def test_ms_r6_typed_in_names_are_checked_before_anything_is_written(tmp_path, c
         code, out, err = run_cli(capsys, "standing", g, "--day", "1", bad)
         assert code == 1 and words in err, (bad, err)
     assert run_cli(capsys, "standing", g, "--day", "1")[0] == 1  # neither votes nor --from-post
+    code, out, err = run_cli(capsys, "standing", g, "--day", "3", "Alice: Bob")
+    assert code == 1 and "day 3 has not started; the days started so far: 1" in err, err
     assert (g / "ledger.yaml").read_text(encoding="utf-8") == before
 
 

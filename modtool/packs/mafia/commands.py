@@ -8,6 +8,7 @@ name is near one in the game.
 from __future__ import annotations
 
 from pathlib import Path
+from zoneinfo import available_timezones
 
 from modtool.core.announced import record as record_fact
 from modtool.core.arguments import time_arg
@@ -18,9 +19,10 @@ from modtool.core.soundness import require_sound
 from modtool.core.text import closest
 from modtool.core.timespan import check
 from modtool.core.timeutil import fmt, parse_time
-from modtool.packs.mafia.day import _day_posts, days, facts, lynch_of, NO_LYNCH, tally_day
+from modtool.packs.mafia.day import (_day_posts, day_of_post, days, facts, lynch_of, NO_LYNCH, not_started,
+                                     replace_hint, tally_day, unrecorded_named)
 from modtool.packs.mafia.events import NO_LYNCH_TARGET
-from modtool.packs.mafia.hostcount import read_count
+from modtool.packs.mafia.hostcount import NO_LYNCH_LABELS, read_count
 from modtool.packs.mafia.messages import Msg, _
 from modtool.packs.mafia.zones import has_region, region_zones
 
@@ -93,7 +95,7 @@ def _death_of(gd, key: str, post: int) -> tuple[str, int] | None:
               if e.data.get("slot") == key and e.data["post"] <= post]
     for day in days(gd):
         t = tally_day(gd, day)
-        if t.lynched == key and t.lynched != NO_LYNCH and t.hammer_post is not None and t.hammer_post <= post:
+        if t.lynched == key and t.hammer_post is not None and t.hammer_post <= post:
             found.append((_("lynched Day {day}").format(day=day), t.hammer_post))
     return min(found, key=lambda f: f[1]) if found else None
 
@@ -141,8 +143,7 @@ def deadline(game_dir: Path, day: int, at: str, note: str | None) -> Said:
             "so it has no deadline to record (nothing was written)", day=day,
             name=facts(gd).slots.name(recorded["slot"], recorded["post"]), post=recorded["post"])))
     if day not in known:  # a deadline for a day that never started: a typo of the day
-        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
-                                                          "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)) or Msg("none"))))
+        raise not_started(day, known)
     when = check(gd, time_arg(at, gd.tz, "--at"), "--at")  # a year or month typo is never a deadline
     ev = {"type": "close", "day": day, "at": fmt(when, False)}
     if note:
@@ -190,8 +191,6 @@ def host(game_dir: Path, account: str, from_post: int | None) -> Said:
             note = (_("No saved post is by {account} yet (it hosts from #{post}, after the last saved post #{last}).")
                     .format(account=account, post=from_post, last=last),)
         else:
-            from modtool.core.text import closest
-
             guess = closest(account, sorted(posting.values()))
             tail = _(" (did you mean {name}?)").format(name=guess) if guess else ""
             note = (_("{account} never posted in the saved posts{tail}. If that is a typo, take it back with "
@@ -224,9 +223,6 @@ def region_problem(name: str) -> Msg:
 
 def timezone(game_dir: Path, zone: str) -> Said:
     """The game's zone from now on (a ``timezone`` fact; times recorded before keep their instants)."""
-    from zoneinfo import available_timezones
-
-
     gd = _game(game_dir)
     name = zone.strip()
     names = available_timezones()
@@ -272,7 +268,7 @@ def problems(gd) -> list[Problem]:
     for ev in gd.of_type("standing"):  # MS-R6: each standing vote names slots (a hand edit)
         for vote in ev.data.get("votes") or ():
             named = [vote.get("voter"), vote.get("target")] if isinstance(vote, dict) else [None]
-            if any(k not in keys and k != "no lynch" for k in named) or named[0] == "no lynch":
+            if any(k not in keys and k != NO_LYNCH_TARGET for k in named) or named[0] == NO_LYNCH_TARGET:
                 found.append(Problem(gd.source, Msg("standing: \"{vote}\" is not a vote of a slot for a slot (voter, target)",
                                                     vote=vote), ev.line))
     for ev in gd.of_type("post"):
@@ -281,13 +277,6 @@ def problems(gd) -> list[Problem]:
         except ValueError:
             found.append(Problem(gd.source, Msg("post #{post}: unreadable time \"{time}\"", post=ev.data.get("floor"), time=ev.data.get("time")), ev.line))
     return found
-
-
-def _day_of_post(gd, post: int) -> int | None:
-    """The day whose posts hold post ``post`` (from its start to the post before the next day's)."""
-    starts = facts(gd).starts
-    found = [d for d, p in starts.items() if p <= post]
-    return max(found, key=lambda d: starts[d]) if found else None
 
 
 def _living_at(gd, day: int, post: int) -> list[str]:
@@ -311,12 +300,10 @@ def _typed_votes(gd, votes: list[str], living: list[str], post: int) -> list[tup
             raise UserError(Problem(Msg("command line VOTES"), Msg("\"{line}\" is not \"Voter: Target\"", line=line)))
         keys = []
         for label, what in ((voter.strip(), "voter"), (target.strip(), "target")):
-            if what == "target" and " ".join(label.split()).casefold().replace("-", " ").replace("_", " ") in ("no lynch", "nolynch"):
+            if what == "target" and " ".join(label.split()).casefold() in NO_LYNCH_LABELS:
                 keys.append(NO_LYNCH_TARGET)
                 continue
             if facts(gd).slots.find(label) is None:
-                from modtool.packs.mafia.day import replace_hint, unrecorded_named
-
                 account = unrecorded_named(gd, label)
                 if account is not None and account.casefold() == label.casefold():
                     raise UserError(Problem(Msg("command line VOTES"), replace_hint(account)))
@@ -363,20 +350,18 @@ def standing(game_dir: Path, votes: list[str] | None, day: int | None, post: int
     if at is not None:
         _post_arg(at)
         if day is None:
-            day = _day_of_post(gd, at)
+            day = day_of_post(gd, at)
     if day is None:
         day = max(f.starts, default=None)
     if day is None or day not in f.starts:
-        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
-                                                          "(modtool start-day records where a day starts)", day=day if day is not None else "?",
-                                                          days=", ".join(map(str, sorted(f.starts))) or Msg("none"))))
+        raise not_started(day, list(f.starts))
     saved = _day_posts(f, day, None)
     if at is None:  # typed in: at the day's first saved post
         if not saved:
             raise UserError(Problem(Msg("command line --post"), Msg("day {day} has no saved post yet: give the post the "
                                                                "votes stand at with --post", day=day)))
         at = saved[0].floor
-    if at < f.starts[day] or _day_of_post(gd, at) != day:
+    if at < f.starts[day] or day_of_post(gd, at) != day:
         raise UserError(Problem(Msg("command line {option}", option=where), Msg("post #{post} is not a post of day {day}", post=at, day=day)))
     living = _living_at(gd, day, at)
     if from_post is not None:
@@ -424,8 +409,7 @@ def lynch(game_dir: Path, who: str, day: int, post: int, how: str | None) -> Sai
     gd = _game(game_dir)
     known = days(gd)
     if known and day not in known and day > min(known):  # a day before the first saved one is fine (MS-R6)
-        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
-                                                          "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)) or Msg("none"))))
+        raise not_started(day, known)
     key = slot_arg(gd, who, "WHO")
     slots = facts(gd).slots
     if lynch_of(gd, day) is not None:

@@ -101,7 +101,7 @@ class DayTally:
     edited: list[Edited] = field(default_factory=list)
     standing: dict | None = None  # MS-R6: the host's ``standing`` fact the day starts from, if any
     gap: tuple[int, int] | None = None  # MS-R6: (day opened, first saved post) while no standing votes are recorded
-    lynch_recorded: bool = False  # the lynch is the host's ``lynch`` fact (the day's posts were not saved)
+    lynch_recorded: bool = False  # MS-R6: the lynch is the host's ``lynch`` fact (the day's posts were not saved)
 
     @property
     def majority(self) -> int:
@@ -281,6 +281,21 @@ def tally_day(gd, day: int, upto_post: int | None = None, upto_time: datetime | 
     return t
 
 
+def not_started(day: int | None, known: list[int]) -> UserError:
+    """The refusal of a ``--day`` that names no started day (a typo of the day, most often)."""
+    return UserError(Problem(Msg("command line --day"), Msg(
+        "day {day} has not started; the days started so far: {days} (modtool start-day records where a day starts)",
+        day="?" if day is None else day, days=", ".join(map(str, sorted(known))) or Msg("none"))))
+
+
+def day_of_post(gd, post: int) -> int | None:
+    """The day whose posts hold post ``post`` (from its start to the post before the next day's);
+    None before the first day starts."""
+    starts = facts(gd).starts
+    held = [d for d, p in starts.items() if p <= post]
+    return max(held, key=lambda d: starts[d]) if held else None
+
+
 def day_upto(gd, day: int | None, upto_post: int) -> int:
     """The day a count as at post ``upto_post`` is of: the day given, or else the day whose posts
     hold it. Refused (``UserError``) where that day's posts do not hold it (the post just before a day
@@ -290,15 +305,14 @@ def day_upto(gd, day: int | None, upto_post: int) -> int:
     ordered = sorted(f.starts.items(), key=lambda kv: kv[1])
     given = day
     if day is None:
-        held = [d for d, p in ordered if p <= upto_post]
-        if not held:
+        day = day_of_post(gd, upto_post)
+        if day is None:
             if not ordered:
                 return 1
             first, first_post = ordered[0]
             raise UserError(Problem(Msg("command line --upto-post"), Msg(
                 "post #{post} is before day {day} starts (#{start}): no day holds it", post=upto_post, day=first,
                 start=first_post)))
-        day = held[-1]
     start = f.starts.get(day)
     if start is not None:
         later = [p for d, p in f.starts.items() if d > day]
@@ -348,7 +362,7 @@ def _stand(t: DayTally, standing: dict) -> int:
 
 
 def _recorded_lynch(gd, t: DayTally, upto_post: int | None, upto_time: datetime | None) -> bool:
-    """A day that ended without a replayed lynch ends in the host's ``lynch`` fact, from its post on."""
+    """MS-R6: a day that ended without a replayed lynch ends in the host's ``lynch`` fact, from its post on."""
     fact = lynch_of(gd, t.day)
     if fact is None or upto_time is not None or (upto_post is not None and upto_post < fact["post"]):
         return False

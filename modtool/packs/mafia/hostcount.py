@@ -25,10 +25,11 @@ import regex
 
 from modtool.core.markup import MarkupError
 from modtool.core.problems import Problem, UserError
-from modtool.packs.mafia.day import NO_LYNCH  # one home: the day's key for a vote for no lynch
+# NO_LYNCH has one home: the day's key for a vote for no lynch.
+from modtool.packs.mafia.day import NO_LYNCH, facts, replace_hint, unrecorded_named
 from modtool.packs.mafia.messages import Msg
 
-_NO_LYNCH_LABELS = ("no lynch", "no-lynch", "nolynch", "no_lynch")
+NO_LYNCH_LABELS = ("no lynch", "no-lynch", "nolynch", "no_lynch")  # as hosts and typed standing votes write it
 _TAG = regex.compile(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]", regex.I)
 _NOT_VOTING = regex.compile(r"not[ \t]+voting[ \t]*(?:\(\s*\d+\s*\))?[ \t]*:", regex.I)
 _LEAD_NUMBER = regex.compile(r"^\s*\d+\s*[.)]\s*")
@@ -75,7 +76,7 @@ class _Names:
     def __init__(self, slots, unrecorded=lambda text: None):
         self.unrecorded = unrecorded  # a posting account not in the roster that a text starts with (MS-R4)
         self.labels = sorted({**{k.casefold(): v for k, v in slots.labels.items()},
-                              **{lab: NO_LYNCH for lab in _NO_LYNCH_LABELS}}.items(), key=lambda kv: -len(kv[0]))
+                              **{lab: NO_LYNCH for lab in NO_LYNCH_LABELS}}.items(), key=lambda kv: -len(kv[0]))
 
     def at_start(self, text: str) -> tuple[str, int, bool] | None:
         """(slot key, length, whether the name ends at a word boundary) of the longest name ``text`` starts with;
@@ -103,8 +104,6 @@ class _Names:
                 word = regex.split(r"[,;\n]", rest, maxsplit=1)[0].strip()
                 account = self.unrecorded(rest)
                 if account is not None:  # a replacement the host has not recorded yet: no alias, a replace
-                    from modtool.packs.mafia.day import replace_hint
-
                     raise _refuse(post, "in \"{line}\": {hint}", line=line.strip(), hint=replace_hint(account))
                 raise _refuse(post, "in \"{line}\", \"{word}\" names no player of the game (declare an alias "
                                     "with modtool alias, or type the votes in)", line=line.strip(), word=word)
@@ -118,8 +117,6 @@ class _Names:
 def read_count(gd, post_number: int, living: list[str]) -> Reading:
     """The vote count the host published in post ``post_number`` (a saved post), checked
     against the slots ``living`` there; refused (``UserError``) when it cannot be read whole."""
-    from modtool.packs.mafia.day import facts, unrecorded_named
-
     f = facts(gd)
     post = next((p for p in f.posts if p.floor == post_number), None)
     if post is None:

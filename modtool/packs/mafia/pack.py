@@ -102,8 +102,7 @@ def _day_tally(gd, day, upto_post, at):
         day = _load("day").day_upto(gd, day, upto_post)
     day = day if day is not None else (known[-1] if known else 1)
     if known and day not in known and _load("day").lynch_of(gd, day) is None:  # MS-R6: known by its lynch alone
-        raise UserError(Problem(Msg("command line --day"), Msg("day {day} has not started; the days started so far: {days} "
-                                                          "(modtool start-day records where a day starts)", day=day, days=", ".join(map(str, known)))))
+        raise _load("day").not_started(day, known)
     at_dt = _load("modtool.core.arguments").time_arg(at, gd.tz, "--at") if at else None
     return _load("day").tally_day(gd, day, upto_post, at_dt)
 
@@ -165,7 +164,7 @@ class MafiaPack(GamePack):
     def check_options(self, options: dict, source: str) -> list:
         """``timezone`` names a place (or UTC), not an abbreviation such as CET (``zones``)."""
         name = str(options.get("timezone") or "UTC")
-        if _load("zones").has_region(name) or "/" in name:
+        if _load("zones").has_region(name):  # UTC, or Area/City
             return []
         try:
             _load("modtool.core.timeutil").zone(name)

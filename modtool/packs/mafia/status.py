@@ -14,8 +14,6 @@ from modtool.packs.mafia.day import NO_LYNCH, days, facts, hosts, tally_day
 from modtool.packs.mafia.messages import _
 from modtool.packs.mafia.views import tally_json, tally_text
 
-LAST = 10**9  # a post number past every post: the slot's player now
-
 
 def status_json(gd) -> dict:
     f = facts(gd)
@@ -34,7 +32,7 @@ def status_json(gd) -> dict:
     rows = []
     for key in slots.keys():
         names = slots.slots[key].names()
-        player = slots.name(key, LAST)
+        player = slots.current(key)
         row = {"slot": key, "player": player, "former": [n for n in names if n != player], "alive": key not in died}
         if key in died:
             row["died"] = died[key]
