@@ -36,8 +36,8 @@ def _at_once(signum, frame):  # pragma: no cover - exercised by a real SIGINT
     _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # a second Ctrl-C does not tell it twice
     appended = getattr(sys.modules.get("modtool.ledger._report"), "appended", 0)
     said = "已中断；本命令在中断前已把记录写进账本。" if appended else "已中断，账本未改动。"
-    try:  # in the command's language once modtool's words are loaded (modtool.core.i18n)
-        said = sys.modules["modtool.core.i18n"].t(said)
+    try:  # in the command's language once modtool's words are loaded (modtool.base.i18n)
+        said = sys.modules["modtool.base.i18n"].t(said)
     except Exception:  # noqa: BLE001 - not loaded yet, or mid-import: the message as written
         pass
     _say(said)

@@ -25,7 +25,7 @@ the forum has read without ``force=True`` (G-R2) is refused, writing nothing.
 pack) with the command's own argument checks too, and returns its answer.
 
 Words come in the game's language inside each call, and the caller's language
-(``modtool.core.i18n``) is back as it was after it.
+(``modtool.base.i18n``) is back as it was after it.
 """
 
 from __future__ import annotations
@@ -34,12 +34,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from modtool.core import i18n, recording
+from modtool.base import i18n
+from modtool.core import recording
 from modtool.core.announced import confirmed, record, with_corrections
 from modtool.core.command import REQUIRED, Said
 from modtool.core.gamefile import open_game as _open_game
 from modtool.core.pack import post_floor_refused
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.core.registry import all_packs, get_pack
 from modtool.core.soundness import game_problems
 from modtool.core.timespan import clock

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# modtool speaks the user's locale before it knows the game (modtool.core.i18n):
+# modtool speaks the user's locale before it knows the game (modtool.base.i18n):
 # the suite runs in a Chinese one, whatever the machine's, so that a command
 # without a game speaks Chinese here (tests that want English set it; a C or
 # POSIX locale speaks English: tests/test_language_first_keystroke.py).
@@ -62,7 +62,7 @@ def m42_game(tmp_path):
 @pytest.fixture(autouse=True)
 def _a_fresh_command_language():
     """Each test starts as a new command would: no game open yet, the
-    neutral locale's language (modtool.core.i18n; the CLI resets both per command)."""
+    neutral locale's language (modtool.base.i18n; the CLI resets both per command)."""
     from modtool.cli.language import begin
 
     begin([])

@@ -117,7 +117,7 @@ def test_a_change_that_would_leave_a_game_replay_cannot_read_is_refused_with_why
     year before this guard: tests/test_typos.py.)"""
     from modtool.core.announced import record
     from modtool.core.gamefile import open_game
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
 
     g = tmp_path / "g"
     shutil.copytree(ROOT / "examples" / "m42", g, ignore=shutil.ignore_patterns(".modtool", "*.lock"))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from modtool import api
-from modtool.core import i18n
+from modtool.base import i18n
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -175,7 +175,7 @@ def test_a_games_own_command_runs_with_the_commands_checks_and_returns_what_it_t
     """``Game.command`` runs the function the command line runs: the same "did you
     mean" refusal (nothing written), the same answer (a value), nothing printed."""
     from modtool.core.command import Said
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
 
     game = api.open_game(m42)
     assert "card" in game.commands() and "deadline" not in game.commands()
@@ -225,7 +225,7 @@ def test_import_and_undo_through_the_library_are_the_commands(tmp_path, capsys):
 
 
 def test_a_new_game_through_the_library_is_the_commands_and_refuses_what_the_game_does_not_take(tmp_path):
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
 
     game = api.new_game(tmp_path / "g", "m42", roster=EXAMPLES / "m42" / "roster.yaml", seed=20261102)
     assert game.id == "m42" and game.problems() == ()
@@ -237,7 +237,7 @@ def test_a_new_game_through_the_library_is_the_commands_and_refuses_what_the_gam
 def test_a_post_as_at_a_post_is_the_commands_and_a_game_that_cannot_cut_refuses(tmp_path, capsys, m42):
     """``post(floor=)`` (or ``upto_post=``) is ``announce --upto-post``; a game whose posts
     are not cut at a post refuses it rather than ignoring it (the whole day, silently)."""
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
     from tests.support.values import run_cli
 
     shutil.copytree(EXAMPLES / "mafia", tmp_path / "mafia")

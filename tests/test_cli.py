@@ -244,7 +244,7 @@ def test_a_mistyped_thread_is_refused_once_before_any_post_is_read(tmp_path, cap
     shutil.copytree(Path(__file__).resolve().parents[1] / "examples" / "m42", tmp_path / "g")
     dump = Path(__file__).resolve().parents[1] / "examples" / "m42" / "dumps" / "day2-vote-page1.json"
     from modtool.core.recording import import_posts
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
 
     with pytest.raises(UserError) as exc:
         import_posts(tmp_path / "g", [dump], "vot", 2)

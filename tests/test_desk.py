@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import modtool.desk.server as desk_module
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 
 from modtool.desk.server import Desk, is_loopback
 from tests.support.desk import copy_example, serving

@@ -21,7 +21,7 @@ import pytest
 
 import modtool.desk.server as server
 from modtool import api
-from modtool.core import i18n
+from modtool.base import i18n
 from modtool.desk import pages
 from tests.support.desk import copy_example, serving, serving_as_typed
 from tests.support.values import run_main

@@ -99,7 +99,7 @@ def test_every_help_example_is_a_valid_command_line_on_a_bundled_example():
 
     from zoneinfo import ZoneInfo
 
-    from modtool.core.timeutil import parse_time
+    from modtool.base.times import parse_time
 
     for language in LANGUAGES:
         _valid_examples(_tree(language), Context, parse_time, ZoneInfo)

@@ -1,6 +1,6 @@
 """Every record has a name no edit moves (issue: a season you can trust, point 1).
 
-Every event modtool writes carries a stable id (modtool.core.events); undo,
+Every event modtool writes carries a stable id (modtool.base.events); undo,
 ``undo --import``, restore and the acknowledged record name events by id,
 never by line. So a director's comment or blank line, added anywhere in an
 editor, changes no report: the property tests below insert them at random
@@ -251,7 +251,7 @@ def test_upgrade_rewrites_only_the_line_references_and_then_comments_are_harmles
     new = path.read_text(encoding="utf-8")
     changed = [(a, b) for a, b in zip(old.split("\n"), new.split("\n")) if a != b]
     assert len(old.split("\n")) == len(new.split("\n"))
-    from modtool.core.events import fingerprint
+    from modtool.base.events import fingerprint
 
     fp = fingerprint("card", {"character": "石宽", "color": "red", "reason": "辱骂", "at": "2026-11-04 12:30"})
     assert changed == [(changed[0][0], f"    of: {fp}")] and changed[0][0].startswith("    line: ")

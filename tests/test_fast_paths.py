@@ -10,15 +10,15 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from modtool.core.events import Event
+from modtool.base.events import Event
 from modtool.core.gamefile import effective_events, event_schemas, open_game
 from modtool.packs.m42 import facts
 from modtool.packs.m42.lurking import LurkDay, LurkWatch, count_posts, lurking, post_counts
-from modtool.core.posts import Post
-from modtool.core.problems import UserError
+from modtool.forum.posts import Post
+from modtool.base.problems import UserError
 from modtool.core.roster import Character, Roster
 from modtool.core.schema import COMMON_EVENTS, check_event, check_events
-from modtool.core.timeutil import parse_time
+from modtool.base.times import parse_time
 
 TZ = ZoneInfo("Asia/Shanghai")
 

@@ -22,7 +22,7 @@ from tests.support.fuzz import examples
 from modtool.forum import discuz_json, post_row, read_dump, read_dump_rows, read_dump_text
 from modtool.forum.html2bb import convert, convert_many, convert_slow
 from modtool.core.importer import ImportReport, _plan_rows, plan_import, post_event
-from modtool.core.posts import Post, ReplyRef
+from modtool.forum.posts import Post, ReplyRef
 
 TZ = ZoneInfo("Asia/Shanghai")
 T0 = 1793707200  # 2026-11-03 20:00:00 +08:00
@@ -255,7 +255,7 @@ def test_plan_import_reads_each_file(monkeypatch, tmp_path):
     p = Post("7", 2, "路人甲", datetime(2026, 11, 3, 20, 15, 9, tzinfo=TZ), "投票对象：包子")
     changed = Post("7", 2, "路人甲", p.time, "投票对象：馄饨")
     rows = {"a.json": [post_row(p)], "b.json": [post_row(p)], "c.json": [("7", 2, "路人甲", "2026-11-03 20:15:09", changed.body, None, None, T0)]}
-    monkeypatch.setattr(modtool.core.importer, "read_dump_rows", lambda path, tz, progress=None, formats=None: (rows[path.name], []))
+    monkeypatch.setattr(modtool.core.importer, "read_dump_rows", lambda path, tz, progress=None, formats=None, brought=(): (rows[path.name], []))
     events, report = plan_import(_Game(), [tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"], "vote", 2)
     assert events == [post_event(p, "vote", 2)]
     assert events[0]["time"] == "2026-11-03 20:15:09"

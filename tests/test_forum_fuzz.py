@@ -15,8 +15,8 @@ from modtool.forum.discuz_html import read_page
 from modtool.forum.discuz_json import read_json
 from modtool.forum.html2bb import convert, convert_slow
 from modtool.forum.plaintext import read_text
-from modtool.core.posts import Post
-from modtool.core.problems import Problem
+from modtool.forum.posts import Post
+from modtool.base.problems import Problem
 
 TZ = ZoneInfo("Asia/Shanghai")
 FUZZ = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])

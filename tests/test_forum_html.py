@@ -14,7 +14,7 @@ from tests.support.fuzz import examples
 
 from modtool.forum import detect_format, read_dump, read_dump_text
 from modtool.forum.html2bb import convert, convert_slow
-from modtool.core.posts import ReplyRef
+from modtool.forum.posts import ReplyRef
 
 FIX = Path(__file__).parent / "fixtures" / "forum"
 TZ = ZoneInfo("Asia/Shanghai")

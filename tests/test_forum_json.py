@@ -11,7 +11,7 @@ import pytest
 
 from modtool.forum import read_dump, read_dump_text
 from modtool.forum.common import make_post
-from modtool.core.posts import Post, ReplyRef
+from modtool.forum.posts import Post, ReplyRef
 
 FIX = Path(__file__).parent / "fixtures" / "forum"
 TZ = ZoneInfo("Asia/Shanghai")

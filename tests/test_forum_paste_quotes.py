@@ -21,7 +21,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from modtool.forum import read_dump_text
-from modtool.core.posts import ReplyRef
+from modtool.forum.posts import ReplyRef
 from tests.support.values import run_main
 
 ROOT = Path(__file__).resolve().parent.parent

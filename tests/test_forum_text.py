@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from modtool.forum import plaintext_help, read_dump, read_dump_text
-from modtool.core.posts import ReplyRef
+from modtool.forum.posts import ReplyRef
 
 FIX = Path(__file__).parent / "fixtures" / "forum"
 TZ = ZoneInfo("Asia/Shanghai")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from modtool.core.events import Event
+from modtool.base.events import Event
 from modtool.core.gamefile import open_game
 from modtool.packs.m42.replay import replay as m42_replay
 from modtool.packs.zhenhuan.engine import replay as zh_replay

@@ -221,7 +221,7 @@ def test_time_limit_restores_the_previous_alarm_handler(tmp_path):
     import signal
 
     from modtool.core import render as r
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
 
     _, path = _game_with_template(tmp_path, NESTED)
 
@@ -246,7 +246,7 @@ def test_template_time_limit_works_outside_the_main_thread(tmp_path):
     import threading
 
     from modtool.core import render as r
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
 
     # no alarm off the main thread: the clock is read between output chunks
     _game_with_template(tmp_path, "{% for i in range(99999) %}{% for j in range(99999) %}{{ '' }}{% endfor %}{% endfor %}")

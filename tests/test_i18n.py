@@ -1,5 +1,5 @@
 """The core's words come in the language of the game's pack, from gettext
-catalogues (modtool.core.i18n), never from ``if language ==`` branches."""
+catalogues (modtool.base.i18n), never from ``if language ==`` branches."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ import re
 import shutil
 from pathlib import Path
 
-from modtool.core.i18n import LOCALE, catalogue
+from modtool.base.i18n import LOCALE, catalogue
 from tests.support.values import run_main
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_committed_catalogues_are_their_po_files_compiled():
-    """Each .mo holds exactly the messages of its .po (python -m modtool.core.i18n_compile)."""
+    """Each .mo holds exactly the messages of its .po (python -m modtool.base.i18n_compile)."""
     import gettext
 
     from babel.messages.pofile import read_po
@@ -26,7 +26,7 @@ def test_committed_catalogues_are_their_po_files_compiled():
             want = {m.id: m.string for m in read_po(f) if m.id}
         with open(po.with_suffix(".mo"), "rb") as f:
             got = {k: v for k, v in gettext.GNUTranslations(f)._catalog.items() if k}
-        assert got == want, f"run: python -m modtool.core.i18n_compile ({po})"
+        assert got == want, f"run: python -m modtool.base.i18n_compile ({po})"
 
 
 def test_every_english_message_keeps_the_placeholders_of_its_chinese_id():

@@ -238,7 +238,7 @@ def test_a_post_left_with_a_lone_surrogate_by_a_reader_is_named_with_its_field()
     from datetime import datetime
 
     from modtool.forum.bounds import check_rows
-    from modtool.core.posts import ReplyRef
+    from modtool.forum.posts import ReplyRef
 
     ok = ("1", 2, "饺子君", "2026-11-03 20:00:00", "投票对象：包子", None, None, datetime(2026, 11, 3))
     bad = ("2", 3, "包子君", "2026-11-03 20:01:00", "好", None, ReplyRef(author="饺\ud83d"), datetime(2026, 11, 3))
@@ -259,7 +259,7 @@ def test_a_phpbb_lone_surrogate_is_read_as_fffd_and_the_post_named(mafia, tmp_pa
 def test_the_core_messages_of_the_bounds_have_english_entries():
     import ast
 
-    from modtool.core.i18n import catalogue
+    from modtool.base.i18n import catalogue
 
     en = catalogue("en").gettext
     for module in ("forum/bounds.py", "forum/__init__.py"):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from modtool.core.registry import dump_formats
 from modtool.forum import read_dump_text
 
 FIXTURE = Path(__file__).parent / "fixtures" / "mafia" / "viewtopic-page.html"
@@ -21,7 +22,7 @@ CLOSE = WHOLE.rindex("</html>")
 
 
 def read(text: str):
-    return read_dump_text(text, "page.html", timezone.utc)
+    return read_dump_text(text, "page.html", timezone.utc, brought=dump_formats())
 
 
 @pytest.mark.parametrize("at", range(OPENED, CLOSE, 37))

@@ -19,7 +19,7 @@ from modtool import ledger
 from modtool.forum import read_dump, read_dump_text
 from modtool.forum.common import make_post, replace_surrogates
 from modtool.core.importer import post_event
-from modtool.core.posts import ReplyRef
+from modtool.forum.posts import ReplyRef
 from tests.support.values import has_surrogate
 
 TZ = ZoneInfo("Asia/Shanghai")

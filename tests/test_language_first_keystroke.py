@@ -51,7 +51,7 @@ def locale(monkeypatch):
 
 
 def test_a_c_or_posix_locale_names_no_language_and_modtool_speaks_english_there():
-    from modtool.core.i18n import locale_language
+    from modtool.base.i18n import locale_language
 
     for value in ("C", "C.UTF-8", "C.utf8", "POSIX", "en_US.UTF-8", "en"):
         assert locale_language({"LANG": value}) == "en", value

@@ -11,7 +11,7 @@ import pytest
 from modtool import ledger
 from modtool.cli.app import main
 from modtool.ledger import _cache, _store
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 from tests.support.values import run_main
 
 HEAD = "# 导演的备注\ngame: m42\nevents:\n  - type: close   # 注释\n    day: 1\n"

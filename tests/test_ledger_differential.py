@@ -26,7 +26,7 @@ from modtool.ledger._dump import Unstorable, dump_event, dump_event_line
 from modtool.ledger._fast import GiveUp
 from modtool.ledger._slow import read_full
 from modtool.ledger._store import _parse_fast
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 
 
 def tagged(v):

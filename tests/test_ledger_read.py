@@ -15,7 +15,7 @@ from ruamel.yaml import YAML
 
 from modtool.ledger import load
 from modtool.ledger._store import _parse, digest_of
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 
 EXAMPLE = """\
 # 导演的备注

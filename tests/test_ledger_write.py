@@ -10,7 +10,7 @@ import pytest
 
 from modtool import ledger
 from modtool.ledger import append, dump_event, load, locked, write_new
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 
 HAND = (
     "# 导演的备注：别动这个文件的格式\n"
@@ -27,7 +27,7 @@ HAND = (
     "  # 第二天的注释\n"
 )
 
-# With its id, as append would give it (modtool.core.events): the byte checks below hold it as written.
+# With its id, as append would give it (modtool.base.events): the byte checks below hold it as written.
 POST = {"type": "post", "id": 1, "thread": "vote", "day": 2, "pid": "1002", "floor": 3, "author": "包子",
         "time": "2026-11-03 10:00:00", "body": "投票对象：饺子\n# 不是注释\n投票理由：饿了"}
 
@@ -256,7 +256,7 @@ def test_write_new_rejects_events_in_header(tmp_path):
 
 
 def test_append_gives_each_new_event_the_next_id_right_after_its_type(tmp_path):
-    """Every event modtool writes carries a stable id (modtool.core.events): one more
+    """Every event modtool writes carries a stable id (modtool.base.events): one more
     than any id in the ledger, kept where one is given, never given twice."""
     p = make(tmp_path, HAND)
     append(p, [{"type": "close", "day": 2}, {"type": "close", "day": 3, "id": 40}, {"type": "close", "day": 4}])

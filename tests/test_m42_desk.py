@@ -9,7 +9,7 @@ from datetime import datetime
 
 import pytest
 
-from modtool.core.timeutil import zone
+from modtool.base.times import zone
 from tests.test_cli import EXAMPLE, run
 
 TZ = zone("Asia/Shanghai")
@@ -18,7 +18,7 @@ TZ = zone("Asia/Shanghai")
 def _wall(monkeypatch, text: str) -> None:
     """Pretend the wall clock reads ``text`` (game zone)."""
     when = datetime.fromisoformat(text).replace(tzinfo=TZ)
-    monkeypatch.setattr("modtool.core.clock.wall_clock", lambda tz: when.astimezone(tz))
+    monkeypatch.setattr("modtool.base.times.wall_clock", lambda tz: when.astimezone(tz))
 
 
 @pytest.fixture
@@ -171,8 +171,8 @@ def test_night_window_runs_to_the_witch_half_hour_after_the_wolves_deadline(game
 
 
 def test_game_over_needs_an_explicit_time(game, capsys, monkeypatch):
-    from modtool.core.clock import Window, now_in
-    from modtool.core.problems import UserError
+    from modtool.base.times import Window, now_in
+    from modtool.base.problems import UserError
 
     _wall(monkeypatch, "2026-11-30 10:00")
     with pytest.raises(UserError) as exc:

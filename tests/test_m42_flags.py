@@ -20,7 +20,7 @@ from modtool.packs.m42.flags import (
     own_markup,
     red_distance,
 )
-from modtool.core.posts import Post
+from modtool.forum.posts import Post
 
 TZ = ZoneInfo("Asia/Shanghai")
 

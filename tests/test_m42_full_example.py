@@ -21,7 +21,7 @@ import pytest
 from modtool.core.gamefile import open_game
 from modtool.packs.m42.announce import context
 from modtool.packs.m42.replay import replay
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 from modtool.core.render import render
 from tests.support.inprocess import modtool_server
 

@@ -13,8 +13,8 @@ from tests.support.fuzz import examples
 
 from modtool.packs.m42.tally import DayContext, ProxyVote, VoteOptions, tally_day
 from modtool.packs.m42.voteparse import FormatError, ParsedVote, VoteLabels, parse_vote
-from modtool.core.markup import Body, MarkupError, own_text, split_body
-from modtool.core.posts import Post, ReplyRef
+from modtool.forum.markup import Body, MarkupError, own_text, split_body
+from modtool.forum.posts import Post, ReplyRef
 from modtool.core.roster import Character, Roster
 
 CST = timezone(timedelta(hours=8))
@@ -153,10 +153,10 @@ def test_tally_day_never_raises_and_keeps_invariants(day):
 
 import time  # noqa: E402
 
-from modtool.core import markup  # noqa: E402
+from modtool.forum import markup  # noqa: E402
 from modtool.core import postform  # noqa: E402
 from modtool.core import voteform  # noqa: E402
-from modtool.core.text import fold, fold_name  # noqa: E402
+from modtool.base.text import fold, fold_name  # noqa: E402
 
 # Characters whose folding is not one-to-one or not local: combining marks,
 # compatibility ligatures and squares, invisibles, odd spaces and line ends.

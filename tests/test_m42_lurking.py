@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from modtool.packs.m42.lurking import LurkDay, LurkOptions, LurkResult, lurking, post_counts
-from modtool.core.posts import Post
+from modtool.forum.posts import Post
 from modtool.core.roster import Character, Roster
 
 TZ = ZoneInfo("Asia/Shanghai")

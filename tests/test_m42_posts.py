@@ -15,7 +15,7 @@ from modtool.core.gamefile import open_game
 from modtool.packs.m42.announce import context
 from modtool.packs.m42.replay import replay
 from modtool.packs.m42.post_kinds import PUBLIC_KINDS
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 from modtool.core.render import neutralise, render
 
 ROOT = Path(__file__).resolve().parent.parent

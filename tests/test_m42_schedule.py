@@ -22,7 +22,7 @@ from modtool.packs.m42.schedule import (
     natural_day_bounds,
     should_auto_speedup,
 )
-from modtool.core.posts import Post
+from modtool.forum.posts import Post
 from modtool.core.roster import Character, Roster
 
 SH = ZoneInfo("Asia/Shanghai")

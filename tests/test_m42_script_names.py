@@ -3,7 +3,7 @@ names the same character as its simplified spelling, after width folding; only
 the script is folded (a different character is still a target error, with a
 hint). Option ``fold_script`` (default true) turns it off.
 
-Name folding has one home (modtool.core.text.fold_name): the tally, the roster's
+Name folding has one home (modtool.base.text.fold_name): the tally, the roster's
 lookups and the roster's duplicate check all go through it."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from modtool.packs.m42.tally import DayContext, VoteOptions, scapegoat_of, tally_day
 from modtool.packs.m42.voteparse import VoteLabels
 from modtool.core.roster import Character, Roster
-from modtool.core.text import fold_name
+from modtool.base.text import fold_name
 from tests.support.values import run_main
 from tests.test_m42_tally import at, post as _post
 
@@ -112,7 +112,7 @@ def test_m42_r5a_option_fold_script_false_keeps_scripts_apart(tmp_path, capsys):
 
 def test_m42_r5a_a_lone_surrogate_in_a_name_is_kept_and_the_rest_folded():
     """A cut emoji in a saved page leaves a lone surrogate: folding keeps it and still folds the script around it."""
-    from modtool.core.text import fold_name
+    from modtool.base.text import fold_name
 
     assert fold_name("紅\ud800孩兒") == "红\ud800孩儿"
     assert fold_name("\ud800") == "\ud800"

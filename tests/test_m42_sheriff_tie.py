@@ -4,7 +4,7 @@ back is not "first to reach it" (issue 15: the post said 「最先达到」 agai
 
 from __future__ import annotations
 
-from modtool.core.posts import ReplyRef
+from modtool.forum.posts import ReplyRef
 from tests.test_m42_tally import change, ctx, post, run, vote
 
 FELL_BACK = [

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 from modtool.packs.m42.tally import DayContext, ProxyVote, VoteOptions, scapegoat_of, tally_day
 from modtool.packs.m42.voteparse import VoteLabels
-from modtool.core.posts import Post, ReplyRef
+from modtool.forum.posts import Post, ReplyRef
 from modtool.core.roster import Character, Roster
 
 CST = timezone(timedelta(hours=8))

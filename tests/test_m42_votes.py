@@ -9,7 +9,7 @@ import pytest
 
 from modtool.packs.m42.tally import DayContext, ProxyVote, VoteOptions, tally_day
 from modtool.packs.m42.voteparse import FormatError, ParsedVote, VoteLabels, parse_vote
-from modtool.core.posts import Post, ReplyRef
+from modtool.forum.posts import Post, ReplyRef
 from modtool.core.roster import Character, Roster
 
 CST = timezone(timedelta(hours=8))

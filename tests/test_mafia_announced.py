@@ -287,7 +287,7 @@ def _core_messages(module: Path) -> set[str]:
 
 @pytest.mark.parametrize("module", ["core/announced.py", "core/importer.py", "cli/app.py", "cli/commands.py", "core/gamefile.py", "core/upgrade.py"])
 def test_g_r2_g_r3_every_core_message_of_announced_import_edit_and_upgrade_has_an_english_entry(module):
-    from modtool.core.i18n import catalogue
+    from modtool.base.i18n import catalogue
 
     en = catalogue("en").gettext
     missing = sorted(m for m in _core_messages(ROOT / "modtool" / module) if en(m) == m)

@@ -6,6 +6,7 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
+from modtool.core.registry import dump_formats
 from modtool.forum import read_dump
 from modtool.packs.mafia.phpbb import html_to_bbcode
 
@@ -36,14 +37,14 @@ def test_json_lines_are_detected_and_read_as_utc_minus_5(tmp_path):
             "user": "Fenhl", "content": "<span class=\"noboldsig\">Vote: X</span>"}
     path = tmp_path / "posts.jsonl"
     path.write_text(json.dumps(line) + "\n" + "not json\n", encoding="utf-8")
-    posts, problems = read_dump(path, timezone.utc)
+    posts, problems = read_dump(path, timezone.utc, brought=dump_formats())
     assert [(p.floor, p.author, p.body) for p in posts] == [(3, "Fenhl", "[b]Vote: X[/b]")]
     assert posts[0].time == datetime(2011, 3, 25, 17, 30, tzinfo=timezone.utc)
     assert [(p.line, "not a JSON post record" in p.message) for p in problems] == [(2, True)]
 
 
 def test_a_saved_prosilver_page_is_detected_and_read():
-    posts, problems = read_dump(FIXTURES / "viewtopic-page.html", timezone.utc)
+    posts, problems = read_dump(FIXTURES / "viewtopic-page.html", timezone.utc, brought=dump_formats())
     assert problems == []
     assert [(p.pid, p.floor, p.author) for p in posts] == [("100", 25, "Alice"), ("101", 26, "Bob")]
     assert posts[0].body == "I think [b]Vote: Bob[/b] is right.\n[unvote][/unvote][vote]Carol[/vote]"
@@ -56,5 +57,5 @@ def test_every_real_post_of_game_1145_is_read(tmp_path):
 
     if not REAL.is_dir():
         pytest.skip(f"the shared real data is not at {REAL}")
-    posts, problems = read_dump(REAL / "game1145-day1-posts0-292.jsonl", timezone.utc)
+    posts, problems = read_dump(REAL / "game1145-day1-posts0-292.jsonl", timezone.utc, brought=dump_formats())
     assert problems == [] and len(posts) == 292 and 74 not in {p.floor for p in posts}

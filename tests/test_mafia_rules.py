@@ -130,7 +130,7 @@ def test_fact_commands_record_and_the_tally_reads_them_in_english(tmp_path):
 
 
 def test_a_post_that_cannot_be_read_is_listed_for_the_host_not_counted(tmp_path, monkeypatch):
-    from modtool.core import markup
+    from modtool.forum import markup
 
     real = markup.split_body
 

@@ -1,7 +1,7 @@
-"""modtool.core.markup: the poster's own text out of a Discuz BBCode body (M42-R5:
+"""modtool.forum.markup: the poster's own text out of a Discuz BBCode body (M42-R5:
 quoted text is never the poster's vote)."""
 
-from modtool.core.markup import Body, MarkupError, has_hidden, own_text, quotes, reply_refs, split_body
+from modtool.forum.markup import Body, MarkupError, has_hidden, own_text, quotes, reply_refs, split_body
 
 
 def q(text, name="白月初", pid="1001", when="2026-11-03 20:15"):

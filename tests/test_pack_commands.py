@@ -140,7 +140,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ])
 def test_a_name_clash_inside_one_game_is_refused_when_the_pack_joins(tmp_path, capsys, apps, clash):
     from modtool.cli.app import add_pack_commands
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
 
     (tmp_path / "hands.yaml").write_text(HANDS_YAML, encoding="utf-8")
     pack = HandsPack(tmp_path, "hands", apps())

@@ -12,7 +12,7 @@ import pytest
 from modtool.core import registry as packs
 from modtool.core.pack import GamePack
 from modtool.core.registry import all_packs, get_pack
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 
 ROOT = Path(__file__).resolve().parents[1] / "modtool"
 
@@ -68,7 +68,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("改票理由", "modtool/forum/plaintext.py"): "the plain-text format's help shows a sample post",
     # Options the core reads for every game; each pack's data file gives their defaults.
     ("timezone", "modtool/core/gamefile.py"): SHARED_OPTIONS + " (the game's clock, checked only as a zone name)",
-    ("fold_script", "modtool/core/gamefile.py"): SHARED_OPTIONS + " (name folding, modtool.core.text)",
+    ("fold_script", "modtool/core/gamefile.py"): SHARED_OPTIONS + " (name folding, modtool.base.text)",
     ("list_limit", "modtool/core/render.py"): SHARED_OPTIONS + " (how long a rendered list grows)",
     ("time_margin_days", "modtool/core/timespan.py"): SHARED_OPTIONS + " (a typed time far past the game: a typo)",
     # Words of another sense.

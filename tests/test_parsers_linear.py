@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from tests.support.fuzz import examples
 
-from modtool.core import timeutil
+from modtool.base import times
 from modtool.forum import common, plaintext
 from modtool.forum.entities import unescape_entities
 from modtool.forum.html2bb import BBWriter, _STYLE_DECL
@@ -164,7 +164,7 @@ _OLD_TIME = (
 )
 _D = "[0-9０-９]"
 OLD = {
-    "TIME_FULL": (re.compile(r"\s*" + _OLD_TIME + r"\s*\Z"), timeutil._TIME_FULL),
+    "TIME_FULL": (re.compile(r"\s*" + _OLD_TIME + r"\s*\Z"), times._TIME_FULL),
     "QUOTE_HEAD": (re.compile(r"^\s*(?:引用\s*[:：]?\s*)?(.+?)\s*发表于\s*" + _OLD_TIME), common._QUOTE_HEAD),
     "QUOTE_HEAD7": (re.compile(r"^\s*(?:引用\s*[:：]?\s*)?原帖由\s*(.+?)\s*于\s*" + _OLD_TIME + r"\s*发表"), common._QUOTE_HEAD7),
     "X3_HEAD": (re.compile(r"\s*\[size=[^\]\n]*\]\[url=([^\]\n]*)\]\[color=[^\]\n]*\]([^\[\n]+?)\s*发表于\s*" + _OLD_TIME

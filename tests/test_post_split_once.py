@@ -9,9 +9,9 @@ from datetime import datetime
 
 import pytest
 
-from modtool.core import markup
+from modtool.forum import markup
 from modtool.packs.m42.schedule import compute_day_schedule
-from modtool.core.posts import Post, ReplyRef
+from modtool.forum.posts import Post, ReplyRef
 from modtool.packs.zhenhuan.nominations import parse_forum_post
 from tests.test_m42_tally import CST, ROSTER, at, change, ctx, post, run, vote
 

@@ -1,6 +1,6 @@
 """Errors are values that carry a message id, its arguments and the place; they
 are translated only when shown, so the core holds no "current language" when
-it makes one (modtool.core.problems)."""
+it makes one (modtool.base.problems)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from modtool.core import i18n
-from modtool.core.i18n import Message
-from modtool.core.problems import Problem, UserError, refusals
+from modtool.base import i18n
+from modtool.base.i18n import Message
+from modtool.base.problems import Problem, UserError, refusals
 
 
 def test_a_problem_made_in_chinese_is_shown_in_the_language_in_force_when_shown():
@@ -198,7 +198,7 @@ def test_the_guard_sees_a_problem_translated_when_made():
 
 
 def test_a_listing_argument_takes_the_separator_of_the_language_it_is_shown_in():
-    from modtool.core.i18n import Listing
+    from modtool.base.i18n import Listing
 
     p = Problem("", "未知的游戏「{game}」；可用的有：{games}", game="x", games=Listing(["m42", "mafia"]))
     with i18n.speaking("zh"):
@@ -215,7 +215,7 @@ def test_a_mafia_problem_is_a_message_of_the_packs_own_catalogue_rendered_when_s
     import pickle
     import shutil
 
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
     from modtool.packs.mafia import commands
     from modtool.packs.mafia.messages import Msg
 

@@ -3,7 +3,7 @@
 import pytest
 
 from modtool.packs.m42.report import vote_post_context
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 from modtool.core.render import Safe, neutralise, render
 
 EVIL = "[/table][b]x[/b][url=http://evil]点我[/url]"

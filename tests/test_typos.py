@@ -249,7 +249,7 @@ def test_zh_answer_takes_only_a_choice_the_question_offers(tmp_path, capsys):
 
 
 def test_zh_a_yes_no_question_takes_a_yes_or_a_no():
-    from modtool.core.problems import UserError
+    from modtool.base.problems import UserError
     from modtool.packs.zhenhuan.commands import answer_choice
     from modtool.packs.zhenhuan.state import Question
 
@@ -281,7 +281,7 @@ def test_mafia_deadline_and_start_day_name_a_day_in_turn(tmp_path, capsys):
 
 
 def test_m42_r5b_advance_without_at_before_the_close_is_refused_naming_the_close(day1, capsys, monkeypatch):
-    from modtool.core import clock
+    from modtool.base import times as clock
 
     tz = ZoneInfo("Asia/Shanghai")
     monkeypatch.setattr(clock, "wall_clock", lambda _tz: datetime(2026, 11, 16, 21, 0, tzinfo=tz))  # 24 h early

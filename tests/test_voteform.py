@@ -49,7 +49,7 @@ def test_inline_actions_are_the_cores_and_a_game_configures_its_words():
     """The mafia pack's bold actions go through the core parser (voteform.inline_actions);
     another game can bring other words and marks without a parser of its own."""
     from modtool.packs.mafia import actions as mafia
-    from modtool.core.markup import split_body
+    from modtool.forum.markup import split_body
     from modtool.core.voteform import InlineForm, inline_actions
 
     assert mafia.FORM.__class__ is InlineForm

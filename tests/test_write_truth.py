@@ -26,7 +26,7 @@ import pytest
 
 from modtool import ledger
 from modtool.ledger import _append, _journal, append, load
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 from tests.support.values import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent

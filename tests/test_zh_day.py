@@ -15,7 +15,7 @@ from modtool.packs.zhenhuan.nominations import (
     post_event,
     resolve_target,
 )
-from modtool.core.posts import Post
+from modtool.forum.posts import Post
 from modtool.packs.zhenhuan.state import Grimoire, Seat, Status
 
 CST = timezone(timedelta(hours=8))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from modtool.core.events import Event
+from modtool.base.events import Event
 from modtool.packs.zhenhuan.engine import replay
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from modtool.core.gamefile import open_game
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 from modtool.core.render import render
 from tests.support.inprocess import modtool_server
 from modtool.packs.zhenhuan.game import replay

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from modtool.core.events import Event
+from modtool.base.events import Event
 from modtool.packs.zhenhuan.engine import replay
 from modtool.packs.zhenhuan.night import night_steps
 from modtool.packs.zhenhuan.rules import FIRST_NIGHT, OTHER_NIGHT, role_table

@@ -15,7 +15,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from modtool.core.gamefile import open_game
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 from modtool.core.render import render
 from modtool.packs.zhenhuan import views
 from modtool.packs.zhenhuan.game import replay

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from modtool.core.games import load_game
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 from modtool.packs.zhenhuan.setup import (
     CATEGORIES,
     check_board,

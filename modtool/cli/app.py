@@ -23,14 +23,14 @@ from modtool.cli.options import Choice
 from modtool.cli.dispatch import Clash, command_name, game_of_command, pack_commands
 from modtool.cli.errors import bad_argument as _bad_argument, crashed as _crashed, interrupted as _interrupted
 from modtool.cli.errors import usage_message as _usage_message
-from modtool.core.i18n import Listing, Message, t
+from modtool.base.i18n import Listing, Message, t
 from modtool.cli.help import command_tree
 from modtool.cli.language import begin
 from modtool.cli.words import install, restore
 from modtool.core import registry
 from modtool.core.pack import NEW_OPTIONS
 from modtool.core.registry import all_packs, refusals
-from modtool.core.problems import Problem, RecordedRefusal, UserError, told
+from modtool.base.problems import Problem, RecordedRefusal, UserError, told
 from modtool.ledger import _report
 from modtool.ledger._lock import EXCLUSIVE, session, SHARED
 

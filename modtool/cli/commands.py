@@ -18,10 +18,10 @@ from modtool.cli.common import show as _show
 from modtool.cli.options import Choice, LiveChoice, kinds_help
 from modtool.cli.packcommands import print_answer
 from modtool.core.announced import with_corrections
-from modtool.core.events import describe_ref
-from modtool.core.i18n import Message, t
+from modtool.base.events import describe_ref
+from modtool.base.i18n import Message, t
 from modtool.core.pack import post_floor_refused
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.core.registry import all_packs, default_pack, get_pack
 from modtool.core.render import FORMAT_ALIASES, FORMATS
 from modtool.core.schema import THREADS

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from modtool.core.announced import confirmed
-from modtool.core.i18n import t
+from modtool.base.i18n import t
 
 
 def confirm_option(group, guarded) -> None:

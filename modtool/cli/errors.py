@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from modtool.core.i18n import t
+from modtool.base.i18n import t
 from modtool.ledger import _report
 
 
@@ -53,7 +53,7 @@ def written_note() -> str:
 
 
 def usage_message(exc) -> str:
-    """click's usage errors in the words of the command's language (modtool.core.i18n), not click's."""
+    """click's usage errors in the words of the command's language (modtool.base.i18n), not click's."""
     kind = type(exc).__name__
     param = getattr(exc, "param", None)
     name = "/".join(getattr(param, "opts", None) or [getattr(param, "name", None) or ""]) if param else ""

@@ -4,7 +4,7 @@ typer builds the click commands from the functions in ``modtool.cli.app`` and th
 packs' apps; their help texts are written in Chinese (a pack in another
 language writes its own in that language). ``command_tree`` builds the tree
 for one run and passes every help text through the core's catalogue of the
-run's language (``modtool.core.i18n``): an English-speaking host reads the shared
+run's language (``modtool.base.i18n``): an English-speaking host reads the shared
 commands in English. Commands no game of that language has (a pack's own
 commands in another language, a shared command only such packs answer) are
 left out of the listing; they still run. Help computed from the packs (the
@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 
 from modtool.cli.words import words
-from modtool.core.i18n import catalogue
+from modtool.base.i18n import catalogue
 
 
 def command_tree(app, language: str, listed: Callable[[str, str], bool],

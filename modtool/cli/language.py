@@ -12,16 +12,16 @@ In this order:
    inside a mafia game's folder is English);
 4. the user's locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``:
    English when it is English or C/POSIX, which names no language, else
-   Chinese: ``modtool.core.i18n.locale_language``).
+   Chinese: ``modtool.base.i18n.locale_language``).
 
-Once the command opens a game, the game's language takes over (``modtool.core.i18n``).
+Once the command opens a game, the game's language takes over (``modtool.base.i18n``).
 """
 
 from __future__ import annotations
 
 from modtool.cli.dispatch import game_of_folder
-from modtool.core import i18n
-from modtool.core.problems import UserError
+from modtool.base import i18n
+from modtool.base.problems import UserError
 from modtool.core.registry import get_pack
 
 

@@ -1,7 +1,7 @@
 """click's and typer's own words in help and usage errors, in the command's language.
 
 The commands' help texts are Chinese (English for an English game,
-``modtool.core.i18n``); the frame click and typer put around them (``Usage:``,
+``modtool.base.i18n``); the frame click and typer put around them (``Usage:``,
 ``Options``, ``[required]``, ``Show this message and exit.``, range errors)
 is English. Every click 8.x and typer module asks the standard library for
 those words (``from gettext import gettext as _``, ``ngettext``): the
@@ -10,10 +10,10 @@ module-level ``gettext.gettext`` looks the message up in the global domain
 the language the environment names (``LANGUAGE`` first, as GNU gettext).
 So ``install(language)`` binds the domain ``click`` to modtool's catalogues
 (``modtool/locale/zh/LC_MESSAGES/click.po``, compiled by
-``modtool.core.i18n_compile``), makes it the global domain and names the
+``modtool.base.i18n_compile``), makes it the global domain and names the
 command's language in ``LANGUAGE``; ``restore()`` puts back what was there, so
 the next command in the same process reads the user's own locale
-(``modtool.core.i18n.locale_language``). English has no ``click`` catalogue: an
+(``modtool.base.i18n.locale_language``). English has no ``click`` catalogue: an
 English command reads click's own words. A word missing from the catalogue
 stays as click wrote it.
 
@@ -30,7 +30,7 @@ from __future__ import annotations
 import gettext
 import os
 
-from modtool.core.i18n import LOCALE
+from modtool.base.i18n import LOCALE
 
 DOMAIN = "click"
 _saved: list[tuple[str | None, str]] = []  # (LANGUAGE, global domain) before install

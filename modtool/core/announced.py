@@ -23,10 +23,10 @@ from __future__ import annotations
 import contextlib
 import contextvars
 
-from modtool.core.i18n import Message, t
+from modtool.base.i18n import Message, t
 from modtool import ledger
-from modtool.core.events import event_id, fingerprint
-from modtool.core.problems import Problem, UserError
+from modtool.base.events import event_id, fingerprint
+from modtool.base.problems import Problem, UserError
 from modtool.core.registry import get_pack
 
 _confirmed: contextvars.ContextVar[bool] = contextvars.ContextVar("modtool_confirmed", default=False)

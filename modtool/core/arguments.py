@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool.core.i18n import Message, t
-from modtool.core.problems import Problem, UserError
-from modtool.core.text import closest, fold_name
-from modtool.core.timeutil import is_date_only, parse_time, zone_suffix
+from modtool.base.i18n import Message, t
+from modtool.base.problems import Problem, UserError
+from modtool.base.text import closest, fold_name
+from modtool.base.times import is_date_only, parse_time, zone_suffix
 
 def refuse(argument: str, message: str | Message, /, **args) -> UserError:
     """The error for a bad ``argument`` (an option such as ``--at`` or a positional's name):
-    ``message`` a message id with ``args``, as a Problem's (modtool.core.problems)."""
+    ``message`` a message id with ``args``, as a Problem's (modtool.base.problems)."""
     return UserError(Problem(Message("参数 {argument}", argument=argument), "{message}（什么也没写）",
                              message=Message(message, **args)))
 

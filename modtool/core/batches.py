@@ -14,10 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from modtool import ledger
-from modtool.core.events import Event, event_id
+from modtool.base.events import Event, event_id
 from modtool.core.gamefile import GameDir
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, UserError
 
 
 def _markers(gd: GameDir) -> list[Event]:

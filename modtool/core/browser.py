@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from modtool.core.outfile import write_file
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 
 ENV = "MODTOOL_CHROMIUM"
 _NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")

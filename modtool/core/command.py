@@ -21,8 +21,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from modtool.core.i18n import Message
-from modtool.core.problems import Problem, RecordedRefusal
+from modtool.base.i18n import Message
+from modtool.base.problems import Problem, RecordedRefusal
 
 REQUIRED: Any = ...  # a Param without a default must be given
 

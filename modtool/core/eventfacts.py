@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from modtool.core.gamefile import GameDir
-from modtool.core.posts import Post, ReplyRef
-from modtool.core.problems import Problem, UserError
-from modtool.core.timeutil import parse_time
+from modtool.forum.posts import Post, ReplyRef
+from modtool.base.problems import Problem, UserError
+from modtool.base.times import parse_time
 
 
 def event_time(gd: GameDir, ev, key: str = "at") -> datetime:

@@ -13,16 +13,16 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from modtool import ledger
-from modtool.core import i18n
-from modtool.core.events import Event, event_id, fingerprint
+from modtool.base import i18n
+from modtool.base.events import Event, event_id, fingerprint
 from modtool.core.games import Game, load_game
-from modtool.core.i18n import Message, t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import Message, t
+from modtool.base.problems import Problem, UserError
 from modtool.core.registry import default_pack, get_pack
 from modtool.core.roster import Character, Roster
 from modtool.core.schema import COMMON_EVENTS, Schema, check_events
-from modtool.core.text import fold_name
-from modtool.core.timeutil import zone
+from modtool.base.text import fold_name
+from modtool.base.times import zone
 from modtool.ledger._cache import code_fingerprint, read_record, write_record
 
 LEDGER_NAME = "ledger.yaml"
@@ -252,7 +252,7 @@ def _set_zones(gd: GameDir, zone_type: str | None, source: str) -> None:
 
 
 def _speak_for(gd: GameDir) -> None:
-    """A game opened: words from here on come in its pack's language (modtool.core.i18n)."""
+    """A game opened: words from here on come in its pack's language (modtool.base.i18n)."""
     i18n.speak(get_pack(gd.game.id).language)
 
 
@@ -303,7 +303,7 @@ def effective_events(events: list[Event], source: str) -> tuple[list[Event], lis
     """The events that count: a ``revert`` takes back the event it names (undo);
     history is never rewritten. A revert names its target by ``of``: the
     target's id, or for an event written by hand without one its fingerprint
-    (modtool.core.events); a ledger written before ids names it by ``line``, which
+    (modtool.base.events); a ledger written before ids names it by ``line``, which
     still works (check names ``modtool upgrade``). Reverting an ``import``
     marker takes back its batch too: the posts whose ids follow the marker's
     (an import numbers its posts right after its marker), or for a marker

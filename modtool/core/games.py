@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from modtool.core.paths import data_dir  # noqa: F401 - the packs' way to their shipped files
+from modtool.base.paths import data_dir  # noqa: F401 - the packs' way to their shipped files
 from modtool.core.registry import all_packs, get_pack
 
 

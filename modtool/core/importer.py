@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from modtool.core.events import fingerprint
-from modtool.core.registry import get_pack
+from modtool.base.events import fingerprint
+from modtool.core.registry import dump_formats, get_pack
 from modtool.forum import read_dump_rows, time_stamp
 from modtool.forum.bounds import check_rows, shown
 from modtool.core.gamefile import GameDir
-from modtool.core.posts import Post
-from modtool.core.problems import Problem
+from modtool.forum.posts import Post
+from modtool.base.problems import Problem
 from modtool.forum.formats import CORE_FORMATS
 
 
@@ -114,6 +114,7 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
     pack = get_pack(gd.game.id)
     spans = pack.post_numbers_span_days
     formats = pack.forum_formats or CORE_FORMATS  # a dump in a format the game does not read is refused
+    brought = dump_formats()  # the formats the games bring, known to the readers below only as values
     for ev in gd.of_type("post"):
         d = ev.data
         existing[_key(d.get("thread"), None if spans else d.get("day"), str(d.get("pid", "") or ""), d.get("floor"))] = d
@@ -124,7 +125,7 @@ def plan_import(gd: GameDir, files: list[Path], thread: str, day: int, progress=
     gc.disable()
     try:
         for path in files:
-            rows, problems = read_dump_rows(Path(path), gd.tz, progress=progress, formats=formats)
+            rows, problems = read_dump_rows(Path(path), gd.tz, progress=progress, formats=formats, brought=brought)
             for problem in problems:
                 (report.notices if problem.notice else report.problems).append(problem)
             out_of_bounds = check_rows(rows, str(path))  # modtool.forum.bounds: nothing out of them is written

@@ -20,8 +20,8 @@ from pathlib import Path
 from modtool import ledger
 from modtool.core.gamefile import ledger_path, read_roster
 from modtool.core.games import Game, load_game
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, UserError
 
 
 def read_roster_file(path: Path) -> list:

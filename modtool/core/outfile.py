@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, UserError
 from modtool.ledger._append import atomic_write
 
 _PREFIX = ".modtool-out-"

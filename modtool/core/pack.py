@@ -73,17 +73,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable
 
-from modtool.core.i18n import Message
+from modtool.base.i18n import Message
 from modtool.core.games import load_game
-from modtool.core.i18n import words_for_language
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import words_for_language
+from modtool.base.problems import Problem, UserError
 from modtool.core.registry import all_packs, get_pack
 
 if TYPE_CHECKING:  # pragma: no cover
     from datetime import datetime
 
     from modtool.core.chart.model import VoteChart
-    from modtool.core.clock import Window
+    from modtool.base.times import Window
     from modtool.core.gamefile import GameDir
     from modtool.core.games import Game
     from modtool.core.importer import OutsideDay
@@ -110,7 +110,7 @@ class GamePack:
     default_for_new: bool = False
     distribution: str = "modtool"  # the distribution whose entry point declared it (set by the registry)
     kinds: dict[str, str] = {}  # announce kinds → one line each for --help
-    language: str = "zh"  # the core's messages for this game come in this language (modtool.core.i18n)
+    language: str = "zh"  # the core's messages for this game come in this language (modtool.base.i18n)
     # Post numbers run on through the whole game (one phpBB topic): a post
     # without a pid is known by its thread and number alone, so importing it
     # again as another day is refused. False: each day's thread numbers its
@@ -205,8 +205,8 @@ class GamePack:
 
     def phase_window(self, gd: "GameDir") -> "Window":
         """The current phase's span: the wall clock stands for a command's
-        time only inside it (``modtool.core.clock.now_in``)."""
-        from modtool.core.clock import Window
+        time only inside it (``modtool.base.times.now_in``)."""
+        from modtool.base.times import Window
 
         return Window("当前阶段", None, None, "这个游戏没有阶段的时间表")
 
@@ -332,7 +332,7 @@ def rules_loader(package: str) -> Callable[[str], ModuleType]:
 def post_floor_refused(game: str) -> UserError:
     """The refusal of ``announce --floor/--upto-post`` (``modtool.api.Game.post(floor=)``)
     for a game whose posts are not cut at a floor (``GamePack.announce_upto``)."""
-    from modtool.core.i18n import Listing, Message
+    from modtool.base.i18n import Listing, Message
     from modtool.core.registry import all_packs
 
     return UserError(Problem(Message("命令行 {option}", option="--floor/--upto-post"),

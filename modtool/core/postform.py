@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from modtool.core.text import fold, fold_name
+from modtool.base.text import fold, fold_name
 
 TIMEOUT = 1.0  # seconds a regex may take on one post
 

@@ -14,13 +14,13 @@ from pathlib import Path
 from modtool.core.announced import corrected as corrections_of, record as record_fact
 from modtool.core.batches import batch_of, describe, edited_later, find_batch, marker, next_batch
 from modtool.core.command import Said
-from modtool.core.events import describe_ref, ref_of
+from modtool.base.events import describe_ref, ref_of
 from modtool.core.gamefile import open_game
 from modtool.core.games import load_game
-from modtool.core.i18n import Listing, Message, t
+from modtool.base.i18n import Listing, Message, t
 from modtool.core.importer import ImportReport, OutsideDay, first_line, plan_import
 from modtool.core.pack import NEW_OPTIONS
-from modtool.core.problems import Problem, UserError, damage, refusals
+from modtool.base.problems import Problem, UserError, damage, refusals
 from modtool.core.registry import get_pack
 from modtool.core.schema import THREADS, event_name
 from modtool.core.soundness import game_problems, refusals_text, require_sound, require_sound_after

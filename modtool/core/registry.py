@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.i18n import Listing, t
+from modtool.base.i18n import Listing, t
 from modtool.core.entrypoints import installed_entries, own_entries
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 
 from modtool.core.entrypoints import GROUP as ENTRY_POINT_GROUP  # "modtool.games"
 # A modtool.core.pack.GamePack: not imported here, since the interface asks this registry.
@@ -140,3 +140,17 @@ def refresh() -> None:
     global _found
     _found = None
     _refused.clear()
+
+
+def dump_formats() -> list:
+    """Every forum format a known game brings (``GamePack.dump_formats``:
+    ``modtool.forum.formats.DumpFormat``), in the order of the games, each id
+    once: what the forum readers detect before their own (``brought``)."""
+    out: list = []
+    seen: set[str] = set()
+    for pack in all_packs().values():
+        for fmt in pack.dump_formats():
+            if fmt.id not in seen:
+                seen.add(fmt.id)
+                out.append(fmt)
+    return out

@@ -20,8 +20,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from modtool.core.i18n import Message, t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import Message, t
+from modtool.base.problems import Problem, UserError
 from modtool.core.registry import all_packs
 
 FORMATS = {"bbcode": "bbcode", "markdown": "md"}  # format → the templates' file suffix

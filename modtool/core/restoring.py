@@ -11,8 +11,8 @@ from pathlib import Path
 from modtool import ledger
 from modtool.core.gamefile import ledger_path, open_game
 from modtool.core.games import load_game
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, UserError
 from modtool.core.schema import event_name
 from modtool.core.soundness import require_sound, require_sound_restored
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from modtool.core.text import fold_name
+from modtool.base.text import fold_name
 
 
 @dataclass(frozen=True)

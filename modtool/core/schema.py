@@ -10,9 +10,9 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 
-from modtool.core.events import Event
-from modtool.core.i18n import Listing, t, words_for_language
-from modtool.core.problems import Problem
+from modtool.base.events import Event
+from modtool.base.i18n import Listing, t, words_for_language
+from modtool.base.problems import Problem
 from modtool.core.registry import get_pack
 
 # field -> (python types accepted, required), or (types, required, the values allowed):
@@ -43,10 +43,10 @@ COMMON_EVENTS: dict[str, Schema] = {
 }
 
 # Undo: the event named by ``of`` (its id, or the fingerprint of one without
-# an id; modtool.core.events) no longer counts. ``line`` is how ledgers written
+# an id; modtool.base.events) no longer counts. ``line`` is how ledgers written
 # before ids named it; it still works, and ``modtool upgrade`` rewrites it.
 COMMON_EVENTS["revert"] = {"of": ((int, str), False), "line": (_INT, False), "note": (_STR, False)}
-# Every event may carry its stable id (modtool.core.events), whatever its type.
+# Every event may carry its stable id (modtool.base.events), whatever its type.
 ID_FIELD = (_INT, False)
 # One import (modtool import): the marker written right before the posts it
 # added, which are the ``posts`` post events that follow it. Reverting the
@@ -72,7 +72,7 @@ COMMON_EVENTS["announced"] = {"by": (_STR, False), "results": ((dict,), True), "
 THREADS = ("vote", "discussion", "process")
 
 # Each common event type as a director reads it (undo and restore name what they
-# touched): the core's Chinese, a message id of its catalogue (modtool.core.i18n).
+# touched): the core's Chinese, a message id of its catalogue (modtool.base.i18n).
 # A pack's own types are labelled by the pack (``GamePack.event_labels``).
 EVENT_LABELS = {
     "post": "帖子", "revert": "撤销", "import": "导入", "edit": "帖子的新版本", "announced": "已公布的结果",
@@ -83,7 +83,7 @@ def event_name(kind, game=None) -> str:
     """``kind``'s name in the language of ``game`` (a ``modtool.core.games.Game``):
     a common event's from the core's catalogue, the game's own from its pack
     (``GamePack.event_labels``), else the type itself. Without ``game``: a common
-    event's name in the language words come in here (``modtool.core.i18n``)."""
+    event's name in the language words come in here (``modtool.base.i18n``)."""
     if not isinstance(kind, str):  # a type written by hand as a list or a number
         return str(kind)
     if game is None:
@@ -198,7 +198,7 @@ def check_events(events: list[Event], schemas: dict[str, Schema], source: str) -
 def _time_problem(text: str) -> str | None:
     from datetime import timezone
 
-    from modtool.core.timeutil import parse_time
+    from modtool.base.times import parse_time
 
     try:
         parse_time(text, timezone.utc)

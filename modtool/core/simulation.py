@@ -10,7 +10,7 @@ import dataclasses
 import gc
 
 from modtool import ledger
-from modtool.core.events import Event
+from modtool.base.events import Event
 from modtool.core.gamefile import effective_events, event_schemas
 from modtool.core.schema import check_events
 

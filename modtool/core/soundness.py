@@ -11,10 +11,10 @@ typo in line 22 is fixed before three more cards pile up behind it.
 
 from __future__ import annotations
 
-from modtool.core.i18n import Message, t
+from modtool.base.i18n import Message, t
 from modtool import ledger
 from modtool.core.gamefile import open_game
-from modtool.core.problems import Problem, UserError, damage, refusals
+from modtool.base.problems import Problem, UserError, damage, refusals
 from modtool.core.registry import get_pack
 
 _NOTHING_WRITTEN = "账本里有需要先修好的地方（见上；modtool check 列出全部），本命令什么也没写"

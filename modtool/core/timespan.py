@@ -29,10 +29,10 @@ import dataclasses
 from datetime import datetime, timedelta
 
 from modtool.core.arguments import refuse, time_arg
-from modtool.core.clock import now_in
-from modtool.core.problems import UserError
+from modtool.base.times import now_in
+from modtool.base.problems import UserError
 from modtool.core.registry import get_pack
-from modtool.core.timeutil import fmt, parse_time
+from modtool.base.times import fmt, parse_time
 DEFAULT_MARGIN_DAYS = 3
 
 
@@ -127,7 +127,7 @@ def check(gd, when: datetime, option: str = "--at", *, opening: bool = False, re
 def command_time(at: str | None, gd, option: str = "--at", *, opening: bool = False, replacing=None) -> datetime:
     """The one place a command's time comes from: ``at`` as written, if it lies in the
     game's span (``check``; ``opening``: it moves the game's start), else the wall
-    clock only when it falls inside the current phase's window (modtool.core.clock),
+    clock only when it falls inside the current phase's window (modtool.base.times),
     which the game's pack tells."""
     if at:
         return check(gd, time_arg(at, gd.tz, option), option, opening=opening, replacing=replacing)

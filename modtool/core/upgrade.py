@@ -4,7 +4,7 @@ Ledgers written before ids undid an event with ``revert`` + ``line: N``: one
 comment line added above it moved every undo. The upgrade rewrites each such
 reference in place, and nothing else: ``line: N`` becomes ``of: REF``, where
 REF is the target's id (or, for an event without one, its fingerprint;
-modtool.core.events), resolved exactly as the old reference resolves today. The
+modtool.base.events), resolved exactly as the old reference resolves today. The
 file is written whole by rename under the folder's lock, only if it is still
 the bytes that were read; the acknowledged record is told the old reverts
 were rewritten, so they are not reported missing.
@@ -16,10 +16,10 @@ import re
 from pathlib import Path
 
 from modtool import ledger
-from modtool.core.events import Event, ref_of
+from modtool.base.events import Event, ref_of
 from modtool.core.gamefile import ledger_path, legacy_reverts
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, UserError
 from modtool.ledger import _cache, _journal
 from modtool.ledger._cache import signature
 from modtool.ledger._store import _key, _memo

@@ -13,7 +13,7 @@ A game describes its forms declaratively and calls ``parse``:
 
 The rules every form shares (M42-R5, ZH-R11):
 
-- labels and colons are compared after width folding (``modtool.core.text.fold``),
+- labels and colons are compared after width folding (``modtool.base.text.fold``),
   so ``：`` and ``:`` are the same; a label counts only when a colon follows;
 - the target runs to the end of its line or to the next label; a reason runs
   to the next label or to the end of the text;
@@ -37,7 +37,7 @@ from functools import lru_cache
 import regex
 
 from modtool.core.postform import TIMEOUT, FormatError, blank, compile_labels, fold_map, line_end, raw_span
-from modtool.core.text import fold_name
+from modtool.base.text import fold_name
 
 __all__ = ["FormAction", "FormatError", "InlineForm", "Kind", "VoteForm", "Words", "inline_actions", "inline_mentions", "parse"]
 

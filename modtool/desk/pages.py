@@ -17,11 +17,11 @@ import re
 from pathlib import Path
 
 from modtool import api
-from modtool.core import i18n
+from modtool.base import i18n
 from modtool.core.chart import require as require_chart
 from modtool.core.command import REQUIRED, Param
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, RecordedRefusal, UserError, told
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, RecordedRefusal, UserError, told
 from modtool.core.render import FORMATS
 from modtool.core.registry import get_pack
 

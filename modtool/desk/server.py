@@ -44,9 +44,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from modtool import api
-from modtool.core import i18n
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.base import i18n
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, UserError
 from modtool.core.schema import THREADS
 from modtool.desk import pages
 from modtool.desk.pages import stamp

@@ -19,16 +19,19 @@ page, merging pages is the caller's job.
 
 Public API::
 
-    read_dump(path, tz, progress=None, formats=None) -> (posts, problems)
-    read_dump_text(text, source, tz, progress=None, formats=None) -> (posts, problems)
-    read_dump_rows(path, tz, progress=None, formats=None) -> (rows, problems)
+    read_dump(path, tz, progress=None, formats=None, brought=()) -> (posts, problems)
+    read_dump_text(text, source, tz, progress=None, formats=None, brought=()) -> (posts, problems)
+    read_dump_rows(path, tz, progress=None, formats=None, brought=()) -> (rows, problems)
     plaintext_help() -> str
 
 ``progress`` is an optional ``callable(done, total)``, called every 5,000
 posts and once at the end. ``formats``: the ids of the formats the caller
 reads (``modtool.forum.formats``: a game's ``GamePack.forum_formats``); a dump
-in another is refused, naming them. None: every format modtool knows, the
-formats packs bring (phpBB topics) included.
+in another is refused, naming them. None: every format read here and every
+one in ``brought``. ``brought``: the formats the games bring (phpBB topics,
+``modtool.forum.formats.DumpFormat``), detected before the core's; the caller
+asks the games for them (``modtool.core.registry.dump_formats``): the forum
+readers sit below the games and know none of them.
 
 ``read_dump_rows`` is ``read_dump`` for a bulk import (``modtool import``):
 each post as a plain tuple (``post_row``), its time already formatted, so a
@@ -46,9 +49,9 @@ from itertools import compress, islice
 from operator import eq
 from typing import Callable
 
-from modtool.core.i18n import t
-from modtool.core.posts import Post, ReplyRef
-from modtool.core.problems import Problem
+from modtool.base.i18n import t
+from modtool.forum.posts import Post, ReplyRef
+from modtool.base.problems import Problem
 
 __all__ = ["read_dump", "read_dump_text", "read_dump_rows", "post_row", "time_stamp", "plaintext_help", "detect_format"]
 
@@ -61,9 +64,9 @@ _CHARSETS = {"gbk": "gb18030", "gb2312": "gb18030", "gb18030": "gb18030", "big5"
 
 
 def read_dump(path: pathlib.Path, tz: tzinfo, progress: Progress = None,
-              formats=None) -> tuple[list[Post], list[Problem]]:
+              formats=None, brought=()) -> tuple[list[Post], list[Problem]]:
     """Read one saved forum dump (one page of a thread) from ``path``."""
-    return _read_file(path, tz, progress, False, formats)
+    return _read_file(path, tz, progress, False, formats, brought)
 
 
 # A post as a row: (pid, floor, author, time stamp, body, edited, reply_to,
@@ -72,9 +75,9 @@ Row = tuple[str, int, str, str, str, "str | None", "ReplyRef | None", "datetime 
 
 
 def read_dump_rows(path: pathlib.Path, tz: tzinfo, progress: Progress = None,
-                   formats=None) -> tuple[list[Row], list[Problem]]:
+                   formats=None, brought=()) -> tuple[list[Row], list[Problem]]:
     """``read_dump``, each post as a row (``post_row``)."""
-    return _read_file(path, tz, progress, True, formats)
+    return _read_file(path, tz, progress, True, formats, brought)
 
 
 def time_stamp(t: datetime) -> str:
@@ -87,7 +90,8 @@ def post_row(post: Post) -> Row:
     return (post.pid, post.floor, post.author, time_stamp(post.time), post.body, post.edited, post.reply_to, post.time)
 
 
-def _read_file(path: pathlib.Path, tz: tzinfo, progress: Progress, rows: bool, formats=None) -> tuple[list, list[Problem]]:
+def _read_file(path: pathlib.Path, tz: tzinfo, progress: Progress, rows: bool, formats=None,
+               brought=()) -> tuple[list, list[Problem]]:
     from modtool.forum.bounds import read_dump_bytes
 
     data = read_dump_bytes(path)  # at most MAX_DUMP_BYTES, whatever the file (modtool.forum.bounds)
@@ -96,18 +100,19 @@ def _read_file(path: pathlib.Path, tz: tzinfo, progress: Progress, rows: bool, f
     source = str(path)
     box = [data]
     del data  # the box holds the only reference: the bytes go once decoded
-    return _read_box(box, source, tz, progress, rows, formats)
+    return _read_box(box, source, tz, progress, rows, formats, brought)
 
 
 def read_dump_text(
-    text: str | bytes | bytearray | memoryview, source: str, tz: tzinfo, progress: Progress = None, formats=None
+    text: str | bytes | bytearray | memoryview, source: str, tz: tzinfo, progress: Progress = None, formats=None,
+    brought=(),
 ) -> tuple[list[Post], list[Problem]]:
     """Read a forum dump already in memory (text, or bytes still to decode)."""
-    return _read_box([text], source, tz, progress, False, formats)
+    return _read_box([text], source, tz, progress, False, formats, brought)
 
 
 def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool = False,
-              formats=None) -> tuple[list, list[Problem]]:
+              formats=None, brought=()) -> tuple[list, list[Problem]]:
     """``read_dump_text`` of the one item of ``box``, which is emptied: when
     nothing else holds the dump, its bytes are freed once decoded and its
     text once parsed, so a large dump is never in memory twice."""
@@ -124,7 +129,7 @@ def _read_box(box: list, source: str, tz: tzinfo, progress: Progress, rows: bool
     box.append(text)
     del text
     try:
-        posts, problems = _read(box, source, tz, progress, rows, formats)
+        posts, problems = _read(box, source, tz, progress, rows, formats, brought)
     except RecursionError:  # JSON nested deeper than its parser reads (modtool.forum.bounds)
         from modtool.forum.bounds import too_deep
 
@@ -156,24 +161,25 @@ def detect_format(text: str) -> str:
     return "text"
 
 
-def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: bool, formats=None) -> tuple[list, list[Problem]]:
+def _read(box: list[str], source: str, tz: tzinfo, progress: Progress, rows: bool, formats=None,
+          brought=()) -> tuple[list, list[Problem]]:
     # Each reader is imported only when a dump of its kind comes (start-up time).
     text = box.pop()
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text or text.isspace():
         return [], [Problem(source, "文件是空的（没有任何内容）")]
-    from modtool.forum.formats import CORE_KIND, not_read, pack_formats
+    from modtool.forum.formats import CORE_KIND, not_read
 
-    for fmt in pack_formats():  # a forum format a game brings (phpBB topics), told before the core's
+    for fmt in brought:  # a forum format a game brings (phpBB topics), told before the core's
         if fmt.detect(text):
             if formats is not None and fmt.id not in formats:
-                return [], [not_read(source, fmt.id, formats)]
+                return [], [not_read(source, fmt.id, formats, brought)]
             got = fmt.read(text, source, tz)
             return (list(map(post_row, got[0])) if rows else got[0]), got[1]
     kind = detect_format(text)
     if formats is not None and CORE_KIND[kind] not in formats:
-        return [], [not_read(source, CORE_KIND[kind], formats)]
+        return [], [not_read(source, CORE_KIND[kind], formats, brought)]
     if kind == "json":
         from modtool.forum.discuz_json import read_json
 

@@ -36,8 +36,8 @@ import re
 import stat
 from operator import itemgetter
 
-from modtool.core.i18n import Message, t
-from modtool.core.problems import Problem
+from modtool.base.i18n import Message, t
+from modtool.base.problems import Problem
 
 MAX_DUMP_BYTES = 128 * 1024 * 1024
 MAX_FLOOR = 999_999_999

@@ -7,8 +7,8 @@ from bisect import bisect_left
 
 from modtool.forum.bounds import bounded_floor
 from modtool.forum.html2bb import convert, split_x3_quote
-from modtool.core.posts import Post, ReplyRef
-from modtool.core.timeutil import TIME_PATTERN, show_time
+from modtool.forum.posts import Post, ReplyRef
+from modtool.base.times import TIME_PATTERN, show_time
 
 # --- reply references, read from the BBCode body ------------------------------
 

@@ -21,11 +21,11 @@ from datetime import tzinfo
 
 from modtool.forum.bounds import short_number
 from modtool.forum.common import reply_ref
-from modtool.core.timeutil import TIME_PATTERN, time_from_match
+from modtool.base.times import TIME_PATTERN, time_from_match
 from modtool.forum.html2bb import BBWriter
 from modtool.forum.htmlscan import HTMLScanner
-from modtool.core.posts import Post
-from modtool.core.problems import Problem
+from modtool.forum.posts import Post
+from modtool.base.problems import Problem
 
 FLOOR_LABELS = {"楼主": 1, "沙发": 2, "板凳": 3, "地板": 4}
 _POST_ID = re.compile(r"post_(\d+)\Z")

@@ -29,11 +29,11 @@ from itertools import compress, repeat
 from typing import Any, Callable
 
 from modtool.forum.common import convert_quoted, make_post, quoted_post, reply_ref
-from modtool.core.timeutil import parse_shown_time as parse_time
+from modtool.base.times import parse_shown_time as parse_time
 from modtool.forum.html2bb import convert, convert_many, split_x3_quote
-from modtool.core.i18n import Message, t
-from modtool.core.posts import Post
-from modtool.core.problems import Problem
+from modtool.base.i18n import Message, t
+from modtool.forum.posts import Post
+from modtool.base.problems import Problem
 
 PROGRESS_EVERY = 5000
 

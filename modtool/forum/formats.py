@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from datetime import tzinfo
 from typing import Callable, Collection
 
-from modtool.core.i18n import Listing, t
-from modtool.core.problems import Problem
+from modtool.base.i18n import Listing, t
+from modtool.base.problems import Problem
 
 # The core's readers: the id of each kind ``modtool.forum.detect_format`` tells.
 DISCUZ_JSON, DISCUZ_HTML, TEXT = "discuz-json", "discuz-html", "text"
 CORE_FORMATS = (DISCUZ_JSON, DISCUZ_HTML, TEXT)
 CORE_KIND = {"json": DISCUZ_JSON, "html": DISCUZ_HTML, "text": TEXT}
-# Message ids of the core's catalogue (modtool.core.i18n).
+# Message ids of the core's catalogue (modtool.base.i18n).
 _CORE_LABELS = {
     DISCUZ_JSON: "Discuz 手机版 JSON",
     DISCUZ_HTML: "保存的 Discuz 帖子网页（HTML）",
@@ -45,27 +45,15 @@ class DumpFormat:
     read: Callable[[str, str, tzinfo], tuple[list, list[Problem]]]
 
 
-def pack_formats() -> list[DumpFormat]:
-    """Every format a known pack brings, in the order of the packs."""
-    from modtool.core.registry import all_packs
-
-    out: list[DumpFormat] = []
-    seen: set[str] = set()
-    for pack in all_packs().values():
-        for fmt in pack.dump_formats():
-            if fmt.id not in seen:
-                seen.add(fmt.id)
-                out.append(fmt)
-    return out
-
-
-def label(format_id: str) -> str:
-    """A format as the director reads it (the id itself for one nothing knows)."""
+def label(format_id: str, brought: Collection[DumpFormat] = ()) -> str:
+    """A format as the director reads it (the id itself for one nothing knows);
+    ``brought``: the formats the games bring, with their labels."""
     if format_id in _CORE_LABELS:
         return t(_CORE_LABELS[format_id])
-    return next((f.label for f in pack_formats() if f.id == format_id), format_id)
+    return next((f.label for f in brought if f.id == format_id), format_id)
 
 
-def not_read(source: str, found: str, formats: Collection[str]) -> Problem:
+def not_read(source: str, found: str, formats: Collection[str], brought: Collection[DumpFormat] = ()) -> Problem:
     """The refusal of a dump in format ``found`` by a game that reads ``formats``."""
-    return Problem(source, "这份存档的格式是「{found}」，这局游戏不读这种格式；它读取的格式：{formats}（什么也没有导入）", found=label(found), formats=Listing(label(f) for f in formats))
+    return Problem(source, "这份存档的格式是「{found}」，这局游戏不读这种格式；它读取的格式：{formats}（什么也没有导入）",
+                   found=label(found, brought), formats=Listing(label(f, brought) for f in formats))

@@ -60,9 +60,9 @@ from datetime import tzinfo
 
 from modtool.forum.bounds import bounded_floor
 from modtool.forum.common import reply_ref
-from modtool.core.timeutil import TIME_PATTERN, time_from_match
-from modtool.core.posts import Post, ReplyRef
-from modtool.core.problems import Problem
+from modtool.base.times import TIME_PATTERN, time_from_match
+from modtool.forum.posts import Post, ReplyRef
+from modtool.base.problems import Problem
 
 _D = "[0-9０-９]"
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\u00ad\u180e\u034f]")

@@ -16,7 +16,7 @@ import signal
 from itertools import repeat
 from pathlib import Path
 
-from modtool.core.i18n import Message, t
+from modtool.base.i18n import Message, t
 from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._journal import fsync_dir as _fsync_dir
 from modtool.ledger._cache import Stretch, signature
@@ -25,7 +25,7 @@ from modtool.ledger._lock import EXCLUSIVE, locked
 from modtool.ledger._store import (
     _BLOCK_KEY_RE, _EMPTY_FLOW_RE, _EVENTS_KEY_RE, _State, _breaks, _key, _memo, _token, LedgerData, digest_of, keep, load, marks_of, quiet_gc,
 )
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 
 
 def atomic_write(path: Path, data: bytes, prefix: str | None = None) -> None:
@@ -79,7 +79,7 @@ def _with_ids(path: Path, data: LedgerData, events: list[dict]) -> tuple[list[di
     id in the ledger, in a reference, among vanished events, or in the
     acknowledged record, so an id is never given twice, not even after a
     person deleted the event that had it."""
-    from modtool.core.events import highest_id
+    from modtool.base.events import highest_id
 
     stretches = _memo[_key(path)].cached.stretches
     top = max(max((s.top for s in stretches), default=0), highest_id([v.event for v in data.vanished]),
@@ -90,7 +90,7 @@ def _with_ids(path: Path, data: LedgerData, events: list[dict]) -> tuple[list[di
 def _numbered(events: list[dict], top: int) -> tuple[list[dict], int]:
     """Each event without an id numbered from ``top`` + 1 (the id right after
     ``type``); the highest id then in use."""
-    from modtool.core.events import highest_id
+    from modtool.base.events import highest_id
 
     top = max(top, highest_id(events))
     out = []
@@ -308,7 +308,7 @@ def append(path: Path, events: list[dict], expect_digest: str | None = None, one
     the file changed since. Comments and layout survive byte for byte.
     Returns the ledger as it is after the append.
 
-    Each event without an ``id`` gets the next one (``modtool.core.events``): one
+    Each event without an ``id`` gets the next one (``modtool.base.events``): one
     more than any id the ledger holds, names, or ever acknowledged.
     """
     path = Path(path)
@@ -411,7 +411,7 @@ def _remember(path: Path, state: _State, data: LedgerData, blob: bytes, digest: 
         fields = _cache.Fields.decoded(datas)
     own = top if top is not None and events[-1].get("id") == top else None  # top is at least every id in them
     if own is None:
-        from modtool.core.events import highest_id
+        from modtool.base.events import highest_id
 
         own = highest_id(events)
     stretch = Stretch(size, size + len(blob), digest, types=types, lines=lines, datas=fields, top=own)

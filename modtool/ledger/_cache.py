@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from modtool import __version__
-from modtool.core.events import Event
+from modtool.base.events import Event
 
 CACHE_DIR = ".modtool"
 BASE_NAME = "ledger-cache.bin"
@@ -59,7 +59,7 @@ def code_fingerprint() -> str:
         import hashlib
 
         import modtool
-        from modtool.core.paths import data_dir
+        from modtool.base.paths import data_dir
 
         root = Path(modtool.__file__).parent
         h = hashlib.sha256()
@@ -168,10 +168,10 @@ class Stretch:
     @property
     def top(self) -> int:
         """The highest event id in this stretch, ids that reverts name included
-        (modtool.core.events): kept with the stretch, so that giving the next id
+        (modtool.base.events): kept with the stretch, so that giving the next id
         decodes no old event."""
         if self._top is None:
-            from modtool.core.events import highest_id
+            from modtool.base.events import highest_id
 
             self._top = highest_id([e[1] for e in self.events])
         return self._top

@@ -54,7 +54,7 @@ class Unstorable(ValueError):
     def __init__(self, field: str, char: str):
         self.field = field
         self.char = char
-        from modtool.core.i18n import t
+        from modtool.base.i18n import t
 
         super().__init__(t("字段 {field} 含有无法保存的字符 U+{code}（孤立的代理码位）").format(field=field, code=f"{ord(char):04X}"))
 

@@ -23,8 +23,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, UserError
 
 LOCK_NAME = ".ledger.lock"
 DEFAULT_WAIT = 120.0

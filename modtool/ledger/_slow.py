@@ -16,8 +16,8 @@ RecursionError.
 
 from __future__ import annotations
 
-from modtool.core.i18n import Message
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import Message
+from modtool.base.problems import Problem, UserError
 
 MAX_DEPTH = 100  # nested collections; a ledger needs about 6
 MAX_ALIASES = 1000  # aliases (*name) in one file
@@ -68,7 +68,7 @@ def _limit_error():
 
         class LimitError(YAMLError):
             """The document is beyond a limit; ``message`` is a message id with
-            ``args`` (modtool.core.problems), ``line`` 1-based."""
+            ``args`` (modtool.base.problems), ``line`` 1-based."""
 
             def __init__(self, message: str, line: int, **args):
                 super().__init__(message)

@@ -16,13 +16,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from modtool.core.events import Event
-from modtool.core.i18n import t
+from modtool.base.events import Event
+from modtool.base.i18n import t
 from modtool.ledger import _cache, _fast, _journal, _report
 from modtool.ledger._cache import Cached, Stretch, signature, trusted
 from modtool.ledger._dump import UNSAFE_RE
 from modtool.ledger._lock import EXCLUSIVE, SHARED, locked
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 
 _EVENTS_KEY_RE = re.compile(r"^events:", re.M)
 # The `events:` line the fast reader accepts: `events:` or `events: []`, maybe a comment.

@@ -9,7 +9,7 @@ that needs them calls ``require`` first, which says that in one line."""
 
 from __future__ import annotations
 
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 
 EXTRA = "chart"
 # Top-level import names of what the extra installs, as the commands use them.

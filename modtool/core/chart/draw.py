@@ -15,8 +15,8 @@ from pathlib import Path
 
 from modtool.core.chart.fonts import quiet_matplotlib, visible as v
 from modtool.core.chart.model import Bar, Segment, Step, VoteChart
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, UserError
 
 WIDTH_IN, DPI = 9.0, 100  # 900 pixels: a forum post's width, readable without zoom
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",

@@ -15,7 +15,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 
 ENV = "MODTOOL_FONT"
 # Family names that draw Simplified Chinese in its own forms, preferred in this order.

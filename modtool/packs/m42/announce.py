@@ -9,9 +9,9 @@ from modtool.packs.m42 import facts, views
 from modtool.packs.m42.engine import State, day_context, day_tally
 from modtool.packs.m42.post_kinds import KINDS
 from modtool.packs.m42.report import vote_post_context
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.core.render import list_limit
-from modtool.core.timeutil import fmt
+from modtool.base.times import fmt
 
 
 def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night: int | None,

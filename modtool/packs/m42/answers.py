@@ -16,10 +16,10 @@ from pathlib import Path
 from modtool.core.arguments import character_arg, choice_arg, refuse
 from modtool.core.command import Said, recorded_refusal as refused_error
 from modtool.core.gamefile import open_game
-from modtool.core.i18n import t
-from modtool.core.problems import Problem, UserError
+from modtool.base.i18n import t
+from modtool.base.problems import Problem, UserError
 from modtool.core.timespan import command_time as _now
-from modtool.core.timeutil import fmt
+from modtool.base.times import fmt
 from modtool.core.view import Query, View
 from modtool.packs.m42.cards import COLOR_WORDS, COLORS
 from modtool.packs.m42.cardsay import card_effect, game_day, repeat_of, repeat_refusal, totals

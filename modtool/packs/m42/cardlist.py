@@ -5,7 +5,7 @@ from __future__ import annotations
 from modtool.core.gamefile import GameDir
 from modtool.packs.m42.cards import COLORS, standing
 from modtool.packs.m42.engine import State
-from modtool.core.timeutil import fmt
+from modtool.base.times import fmt
 
 
 def cards_json(gd: GameDir, st: State) -> dict:

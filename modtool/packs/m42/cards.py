@@ -25,7 +25,7 @@ class Card:
     line: int | None = None
     source: str = "director"  # director | lurking
     withdrawn: str | None = None  # the reason, when a later event withdrew it
-    event: int | str | None = None  # the card event's id (modtool.core.events.ref_of): what a withdraw names
+    event: int | str | None = None  # the card event's id (modtool.base.events.ref_of): what a withdraw names
     lurk: tuple[int, str] | None = None  # a lurking yellow's (day, rule a|b|c): what a waive names (M42-R14)
 
 

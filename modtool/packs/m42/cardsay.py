@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool.core.i18n import t
+from modtool.base.i18n import t
 from modtool.packs.m42.cards import COLORS, Card, standing
 from modtool.packs.m42.state import State
-from modtool.core.text import fold
+from modtool.base.text import fold
 
 
 def game_day(st: State, at: datetime) -> int:

@@ -8,8 +8,8 @@ from modtool.core.gamefile import GameDir
 from modtool.packs.m42 import facts
 from modtool.packs.m42.engine import Engine, State, fmt_short, phase_label
 from modtool.packs.m42.flags import FlagOptions, find_flags, last_words_flags
-from modtool.core.problems import Problem, UserError
-from modtool.core.timeutil import fmt
+from modtool.base.problems import Problem, UserError
+from modtool.base.times import fmt
 
 WEEKDAYS = "一二三四五六日"
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool.core.events import ref_of
+from modtool.base.events import ref_of
 from modtool.packs.m42 import facts, lurking
 from modtool.packs.m42.state import Pending
-from modtool.core.problems import Problem
+from modtool.base.problems import Problem
 
 
 def lurk_options(gd) -> lurking.LurkOptions:

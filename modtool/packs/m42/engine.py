@@ -16,7 +16,7 @@ import random
 from datetime import datetime, timedelta
 
 from modtool.core.gamefile import GameDir
-from modtool.core.timeutil import fmt, parse_clock
+from modtool.base.times import fmt, parse_clock
 from modtool.packs.m42 import facts
 from modtool.packs.m42.schedule import compute_day_schedule
 from modtool.packs.m42.tally import DayContext, tally_day
@@ -26,7 +26,7 @@ from modtool.packs.m42.state import (  # noqa: F401 (the state's names, also rea
     DayRecord, Exit, Moment, NightRecord, Pending, State,
 )
 from modtool.packs.m42.wincheck import check_winner
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 
 
 class Engine(DisciplineMixin):

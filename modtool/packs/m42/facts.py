@@ -10,14 +10,14 @@ from collections.abc import Iterator
 from datetime import datetime
 from operator import attrgetter, itemgetter
 
-from modtool.core.events import ref_of
+from modtool.base.events import ref_of
 from modtool.core.eventfacts import event_time, post_of  # noqa: F401 (M42's facts read them too)
 from modtool.core.gamefile import GameDir
 from modtool.packs.m42.tally import ProxyVote, VoteOptions
 from modtool.packs.m42.voteparse import VoteLabels
-from modtool.core.posts import Post, ReplyRef
-from modtool.core.problems import Problem, UserError
-from modtool.core.timeutil import parse_time, parse_times
+from modtool.forum.posts import Post, ReplyRef
+from modtool.base.problems import Problem, UserError
+from modtool.base.times import parse_time, parse_times
 
 
 _DATA = attrgetter("data")

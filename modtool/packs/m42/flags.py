@@ -24,7 +24,7 @@ reference/discuz/FORMATS.md §3):
   ``[size=12px]`` / ``[size=10.5pt]`` becomes ``style="font-size:…"``.
 - Only the poster's own text counts: ``[quote]`` blocks are skipped (a quote of
   the director's red announcement is not the poster's red font; nesting is
-  counted and an unclosed quote hides the rest, as in ``modtool.core.markup``);
+  counted and an unclosed quote hides the rest, as in ``modtool.forum.markup``);
   ``[code]`` content is literal text. ``[hide]`` content is still the poster's
   text and is checked.
 - A colour or size tag that wraps no visible text (``[color=red][/color]``, or
@@ -51,8 +51,8 @@ from dataclasses import dataclass
 
 import regex
 
-from modtool.core.posts import Post
-from modtool.core.text import fold_name
+from modtool.forum.posts import Post
+from modtool.base.text import fold_name
 
 #: The director's red.
 DIRECTOR_RED = (255, 0, 0)
@@ -324,9 +324,9 @@ def _font_findings(body: str, options: FlagOptions) -> list[tuple[str, str]]:
 # ---------------------------------------------------------------------------
 # Last words
 
-# Tag classes as in modtool.core.markup (FORMATS.md §3): simple tags are
+# Tag classes as in modtool.forum.markup (FORMATS.md §3): simple tags are
 # case-sensitive, parameterised tags case-insensitive, unknown tags are text.
-from modtool.core.markup import _PARAM, _SIMPLE, _SIMPLE_PARAM_FORMS  # noqa: E402  (one home for Discuz's tag classes)
+from modtool.forum.markup import _PARAM, _SIMPLE, _SIMPLE_PARAM_FORMS  # noqa: E402  (one home for Discuz's tag classes)
 _LW_TAG = regex.compile(r"\[(/?)([A-Za-z]{1,12}|\*)(?:=([^\]\[\n]{0,200}))?\]", regex.V1)
 
 

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from modtool.core.posts import Post
+from modtool.forum.posts import Post
 from modtool.core.roster import Roster
 
 TIME_FMT = "%m-%d %H:%M"

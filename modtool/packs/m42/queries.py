@@ -10,11 +10,11 @@ from typing import Optional
 
 from modtool.core.arguments import time_arg
 from modtool.core.gamefile import open_game
-from modtool.core.i18n import t
-from modtool.core.problems import damage, Problem, refusals, UserError
+from modtool.base.i18n import t
+from modtool.base.problems import damage, Problem, refusals, UserError
 from modtool.core.render import list_limit, render, render_each
 from modtool.core.soundness import refusals_text
-from modtool.core.timeutil import fmt
+from modtool.base.times import fmt
 from modtool.core.view import View
 from modtool.packs.m42.engine import day_context, day_tally
 from modtool.packs.m42.post_kinds import SENT_KINDS

@@ -57,11 +57,11 @@ from datetime import date, datetime, time, timedelta, tzinfo
 
 import regex
 
-from modtool.core.markup import Body, own_text
-from modtool.core.posts import Post
+from modtool.forum.markup import Body, own_text
+from modtool.forum.posts import Post
 from modtool.core.roster import Roster
-from modtool.core.text import fold
-from modtool.core.timeutil import zone
+from modtool.base.text import fold
+from modtool.base.times import zone
 
 TIME_FMT = "%Y-%m-%d %H:%M:%S"
 SPEEDUP = "speedup"

@@ -6,9 +6,9 @@ from datetime import timedelta
 
 from modtool.core.gamefile import GameDir
 from modtool.packs.m42.engine import LAST_WORDS_LIMIT, PRIVATE_CAUSES, Engine, State, fmt_short, phase_label
-from modtool.core.problems import damage, refusals
+from modtool.base.problems import damage, refusals
 from modtool.core.soundness import refusals_text
-from modtool.core.timeutil import fmt
+from modtool.base.times import fmt
 
 
 def next_steps(gd: GameDir, st: State) -> list[str]:

@@ -20,11 +20,11 @@ from operator import itemgetter
 import regex
 
 from modtool.packs.m42.voteparse import FormatError, ParsedVote, VoteLabels, labels_patterns, parse_vote_compiled
-from modtool.core.markup import Body
-from modtool.core.posts import Post, ReplyRef
+from modtool.forum.markup import Body
+from modtool.forum.posts import Post, ReplyRef
 from modtool.core.roster import Roster
-from modtool.core.text import closest as _hint  # "did you mean" hints never decide a vote (M42-R5)
-from modtool.core.text import fold_name
+from modtool.base.text import closest as _hint  # "did you mean" hints never decide a vote (M42-R5)
+from modtool.base.text import fold_name
 
 TIME_FMT = "%Y-%m-%d %H:%M:%S"
 
@@ -51,7 +51,7 @@ class ProxyVote:
     kind: str = "vote"  # "vote" | "change"
     line: int | None = None  # ledger line, for messages
     note: str = ""
-    event: int | str | None = None  # the proxy event's id (modtool.core.events.ref_of): what reports name
+    event: int | str | None = None  # the proxy event's id (modtool.base.events.ref_of): what reports name
 
 
 @dataclass

@@ -13,8 +13,8 @@ from modtool.core.gamefile import GameDir
 from modtool.packs.m42.cards import COLORS, standing
 from modtool.packs.m42.discipline import schedule_json
 from modtool.packs.m42.engine import PRIVATE_CAUSES, Engine, Exit, State, fmt_short, phase_label
-from modtool.core.problems import UserError
-from modtool.core.timeutil import fmt
+from modtool.base.problems import UserError
+from modtool.base.times import fmt
 
 
 def _exit_public(e: Exit) -> dict:

@@ -4,7 +4,7 @@ Vote:   ``投票对象：饺子`` + ``投票理由：饺子好吃``
 Change: ``改票对象：包子`` + ``改票理由：包子也好吃``
 
 M42-R5:
-- labels and colons are compared after width folding (``modtool.core.text.fold``:
+- labels and colons are compared after width folding (``modtool.base.text.fold``:
   NFKC + invisible characters removed), so ``：`` and ``:`` are the same;
 - a label counts only when followed by a colon (a reason that mentions
   "投票对象" in passing is not a second field);
@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from modtool.core import voteform
 from modtool.core.postform import FormatError
-from modtool.core.text import fold_name
+from modtool.base.text import fold_name
 from modtool.core.voteform import Kind, VoteForm, Words
 
 __all__ = ["FormatError", "ParsedVote", "VoteLabels", "labels_patterns", "parse_vote", "parse_vote_compiled"]

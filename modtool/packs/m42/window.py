@@ -10,7 +10,7 @@ from datetime import datetime
 
 from modtool.core.gamefile import GameDir
 from modtool.core.importer import OutsideDay
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.forum import time_stamp
 from modtool.forum.bounds import shown
 from modtool.packs.m42 import facts

@@ -1,5 +1,5 @@
 """The window of the current M42 phase: when "now" may stand for a command's time
-(``modtool.core.clock``).
+(``modtool.base.times``).
 
 - Day N: from its opening (M42-R15: the day-start post; day 1: ``modtool open``,
   the header's ``opens`` or its first saved post) to its close (the last close
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from modtool.core.clock import Window
+from modtool.base.times import Window
 from modtool.core.gamefile import GameDir
 from modtool.packs.m42.engine import Engine, State
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from modtool.core.markup import MarkupError, split_body
+from modtool.forum.markup import MarkupError, split_body
 from modtool.core.voteform import InlineForm, inline_actions, inline_mentions
 
 FORM = InlineForm(vote_words=("vote",), unvote_words=("unvote",), vote_tag="vote", unvote_tag="unvote", marks=("b",),

@@ -14,11 +14,11 @@ from modtool.core.announced import record as record_fact
 from modtool.core.arguments import time_arg
 from modtool.core.command import Said
 from modtool.core.gamefile import open_game
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.core.soundness import require_sound
-from modtool.core.text import closest
+from modtool.base.text import closest
 from modtool.core.timespan import check
-from modtool.core.timeutil import fmt, parse_time
+from modtool.base.times import fmt, parse_time
 from modtool.packs.mafia.day import (_day_posts, day_of_post, days, facts, lynch_of, NO_LYNCH, not_started,
                                      replace_hint, tally_day, unrecorded_named)
 from modtool.packs.mafia.events import NO_LYNCH_TARGET

@@ -36,12 +36,12 @@ from datetime import datetime
 import regex
 
 from modtool.core.eventfacts import event_time, post_of
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.packs.mafia.actions import own_actions, own_mentions
 from modtool.packs.mafia.events import NO_LYNCH_TARGET
 from modtool.packs.mafia.messages import Msg
 from modtool.packs.mafia.slots import Slots
-from modtool.core.markup import MarkupError
+from modtool.forum.markup import MarkupError
 
 NO_LYNCH = "\0no lynch"
 

@@ -24,12 +24,12 @@ from datetime import datetime, timedelta, timezone, tzinfo
 
 from modtool.forum.bounds import MAX_FLOOR, bounded_floor, short_number
 from modtool.forum.common import replace_surrogates
-from modtool.core.timeutil import parse_formatted
+from modtool.base.times import parse_formatted
 from modtool.forum.htmlscan import HTMLScanner
 from modtool.packs.mafia.messages import Msg, _
 from modtool.packs.mafia.phpbb import html_to_bbcode
-from modtool.core.posts import Post
-from modtool.core.problems import Problem
+from modtool.forum.posts import Post
+from modtool.base.problems import Problem
 
 FORUM_UTC_OFFSET = timezone(timedelta(hours=-5))
 _TIME_FORMATS = ("%a %b %d, %Y %I:%M %p", "%b %d, %Y %I:%M %p", "%a %b %d, %Y %H:%M")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
-from modtool.core.i18n import Message
+from modtool.base.i18n import Message
 
 DOMAIN = "modtool-mafia"
 _LOCALE = Path(__file__).resolve().parent / "locale"
@@ -29,7 +29,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 class Msg(Message):
     """Words of this pack not translated yet: an English message id of this
-    catalogue and its arguments, rendered only when shown (``modtool.core.i18n.Message``,
+    catalogue and its arguments, rendered only when shown (``modtool.base.i18n.Message``,
     whose catalogue is the core's). A problem the pack finds carries one:
     ``Problem(source, Msg("day {day} has not started", day=day))``."""
 

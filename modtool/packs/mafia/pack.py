@@ -17,7 +17,7 @@ from typing import Optional
 from modtool import ledger
 from modtool.core.games import data_dir, load_game
 from modtool.core.pack import GamePack, rules_loader
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.core.render import render
 from modtool.core.view import View
 from modtool.packs.mafia.verbs import COMMANDS
@@ -167,7 +167,7 @@ class MafiaPack(GamePack):
         if _load("zones").has_region(name):  # UTC, or Area/City
             return []
         try:
-            _load("modtool.core.timeutil").zone(name)
+            _load("modtool.base.times").zone(name)
         except ValueError:
             return []  # not a zone at all: the core names it
         return [Problem(source, Msg("options → timezone: {why}", why=_load("commands").region_problem(name)))]

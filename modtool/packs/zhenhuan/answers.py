@@ -11,9 +11,9 @@ from modtool.core import browser
 from modtool.core.chart import PICTURES, require
 from modtool.core.command import Said, recorded_refusal
 from modtool.core.gamefile import open_game as _open
-from modtool.core.i18n import t
+from modtool.base.i18n import t
 from modtool.core.outfile import write_file
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.core.render import render, render_each
 from modtool.core.timespan import command_time as _now
 from modtool.core.view import View

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 
-from modtool.core.events import Event
+from modtool.base.events import Event
 from modtool.core.gamefile import effective_events
 from modtool.packs.zhenhuan import rules
 from modtool.packs.zhenhuan.abilities import FIRST, OTHER, _revive, _yurao_bind

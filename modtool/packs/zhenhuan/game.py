@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from modtool.core.eventfacts import post_of
-from modtool.core.events import Event
+from modtool.base.events import Event
 from modtool.core.gamefile import GameDir
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 # Who may record which choice: the ability tables live with the windows they open in.
 from modtool.packs.zhenhuan import day as day_module, engine
 from modtool.packs.zhenhuan.nominations import Labels, post_event, PostError

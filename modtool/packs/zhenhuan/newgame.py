@@ -9,7 +9,7 @@ from modtool import ledger
 from modtool.core.gamefile import ledger_path
 from modtool.core.games import Game
 from modtool.core.newgame import header_text, read_roster_file
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.packs.zhenhuan.setup import deal as deal_script, fixed
 
 

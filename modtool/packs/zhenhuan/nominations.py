@@ -29,9 +29,9 @@ from functools import lru_cache
 
 from modtool.core import voteform
 from modtool.core.postform import FormatError
-from modtool.core.markup import Body
-from modtool.core.posts import Post
-from modtool.core.text import fold_name
+from modtool.forum.markup import Body
+from modtool.forum.posts import Post
+from modtool.base.text import fold_name
 from modtool.core.voteform import Kind, VoteForm, Words
 
 __all__ = [

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from modtool.core.games import data_dir
 from modtool.core.pack import GamePack, rules_loader
-from modtool.core.problems import Problem, UserError
+from modtool.base.problems import Problem, UserError
 from modtool.packs.zhenhuan.post_kinds import KINDS
 from modtool.packs.zhenhuan.verbs import COMMANDS
 

@@ -4,7 +4,7 @@ storyteller's ``notes`` (every action, truth, answer and question of the night).
 from __future__ import annotations
 
 from modtool.core.gamefile import GameDir
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 from modtool.packs.zhenhuan.commands import ability_label
 from modtool.packs.zhenhuan.history import _is, _night_board, board_at
 from modtool.packs.zhenhuan.night import night_steps

@@ -25,8 +25,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from modtool.core.games import Game
-from modtool.core.problems import UserError
-from modtool.core.text import fold_name
+from modtool.base.problems import UserError
+from modtool.base.text import fold_name
 
 CATEGORIES = ("townsfolk", "outsider", "minion", "demon")
 TRAVELLER = "traveller"
@@ -147,7 +147,7 @@ def _check_players(game: Game, players) -> list[str]:
         raise UserError("玩家太多：{name}最多 {hi} 名玩家，现在有 {n_names} 名", name=game.name, hi=hi, n_names=len(names))
     if any(not n for n in names):
         raise UserError("玩家名单里有空的名字")
-    # A vote or a nomination names a player as the roster's names are compared (modtool.core.text.fold_name):
+    # A vote or a nomination names a player as the roster's names are compared (modtool.base.text.fold_name):
     # two names equal after folding would make it unreadable (ZH-R11, as M42-R5).
     seen: dict[str, str] = {}
     dup = [f"「{seen[k]}」和「{n}」" if seen[k] != n else f"「{n}」"

@@ -11,7 +11,7 @@ from modtool.core.command import Said
 from modtool.core.gamefile import open_game
 from modtool.core.soundness import require_sound
 from modtool.core.timespan import check
-from modtool.core.timeutil import fmt
+from modtool.base.times import fmt
 
 from modtool_jushou.messages import _
 

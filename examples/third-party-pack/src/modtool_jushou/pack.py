@@ -50,7 +50,7 @@ class JushouPack(GamePack):
     def tally_view(self, game_dir, gd, query):
         """The day's hands as a value (``modtool tally`` prints it, ``--json`` its data;
         ``modtool.api`` returns it): the core's ``View``, from the core's ``Query``."""
-        from modtool.core.problems import Problem, UserError
+        from modtool.base.problems import Problem, UserError
         from modtool.core.view import View
 
         from modtool_jushou.messages import _
@@ -63,7 +63,7 @@ class JushouPack(GamePack):
 
     def post_view(self, game_dir, gd, kind, fmt, query):
         """An announcement post as a value (``modtool announce`` prints it; it records nothing)."""
-        from modtool.core.problems import Problem, UserError
+        from modtool.base.problems import Problem, UserError
         from modtool.core.render import render
         from modtool.core.view import View
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from modtool.core.timeutil import fmt
+from modtool.base.times import fmt
 from modtool.core.voteform import FormatError, Kind, VoteForm, Words, parse
 
 from modtool_jushou.messages import _
@@ -129,7 +129,7 @@ def _read(gd, day: Day, post) -> None:
 
 def _target(gd, day: Day, post, voter: str, target: str) -> tuple[str | None, str | None]:
     """(the character the hand is for, None), or (None, why the hand does not count)."""
-    from modtool.core.text import closest
+    from modtool.base.text import closest
 
     if day.chosen is not None:
         return None, _("当天已有结果（{name} 当选），之后的举手不算（JS-R3）").format(name=day.chosen.target)

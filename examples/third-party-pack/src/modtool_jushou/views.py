@@ -3,8 +3,8 @@ the text of ``tally``, and the context of the ``result`` post's template."""
 
 from __future__ import annotations
 
-from modtool.core.problems import Problem, UserError
-from modtool.core.timeutil import fmt
+from modtool.base.problems import Problem, UserError
+from modtool.base.times import fmt
 
 from modtool_jushou.messages import _
 from modtool_jushou.rules import Day, replay

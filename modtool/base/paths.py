@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.problems import UserError
+from modtool.base.problems import UserError
 
 _PKG = Path(__file__).resolve().parent.parent  # the modtool package
 

@@ -16,7 +16,7 @@ at the bottom of the import graph.
 
 Words to be shown later are values, not text: a ``Message`` (message id and
 arguments) is translated only when shown, in the language in force then;
-problems are made of them (modtool.core.problems), so nothing that finds a
+problems are made of them (modtool.base.problems), so nothing that finds a
 problem needs a language. ``Listing`` is a list argument, joined by the
 separator of the language it is shown in.
 """

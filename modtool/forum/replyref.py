@@ -1,5 +1,5 @@
-"""What a post says it replies to (a value of ``modtool.core.posts.Post``, read
-out of a quote by ``modtool.core.markup``): in its own module, so that markup
+"""What a post says it replies to (a value of ``modtool.forum.posts.Post``, read
+out of a quote by ``modtool.forum.markup``): in its own module, so that markup
 and posts need not import each other."""
 
 from __future__ import annotations

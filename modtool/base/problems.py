@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Mapping
 
-from modtool.core.i18n import Args, Message, speaking, t
+from modtool.base.i18n import Args, Message, speaking, t
 
 __all__ = ["Message", "Problem", "RecordedRefusal", "UserError", "damage", "refusals"]
 

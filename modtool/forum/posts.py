@@ -7,7 +7,7 @@ the poster typed), quotes included as ``[quote]…[/quote]``, so that every
 derived view (plain text, quoted parts, fonts) is computed, not stored.
 
 ``Post.split()`` is the body split into own text / quotes / hidden parts /
-reply references (``modtool.core.markup.split_body``), computed on first use and
+reply references (``modtool.forum.markup.split_body``), computed on first use and
 kept on the post: every step that reads a post's own text uses it, so a body
 is split once however many steps read it.
 """
@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from modtool.core.replyref import ReplyRef  # noqa: F401 - a post's reply reference, also read from here
+from modtool.forum.replyref import ReplyRef  # noqa: F401 - a post's reply reference, also read from here
 
 if TYPE_CHECKING:
-    from modtool.core.markup import Body, MarkupError
+    from modtool.forum.markup import Body, MarkupError
 
 
 @dataclass(frozen=True)
@@ -48,9 +48,9 @@ class Post:
         key = (keep_hidden, keep_tags)
         r = memo.get(key)
         if r is None:
-            from modtool.core import markup  # on first use: regex and the tag tables
+            from modtool.forum.markup import split_body  # lazy: regex and the tag tables, on first use
 
-            r = memo[key] = markup.split_body(self.body or "", keep_hidden=keep_hidden, keep_tags=keep_tags)
+            r = memo[key] = split_body(self.body or "", keep_hidden=keep_hidden, keep_tags=keep_tags)
         return r
 
     def __getstate__(self) -> dict:

@@ -2,14 +2,14 @@
 to ``.mo``) with Babel, a development tool (the ``test`` extra): modtool itself
 reads the ``.mo`` files with the standard library's gettext.
 
-    .venv/bin/python -m modtool.core.i18n_compile
+    .venv/bin/python -m modtool.base.i18n_compile
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.i18n import LOCALE
+from modtool.base.i18n import LOCALE
 
 
 def compile_po(po: Path) -> bytes:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from modtool.core.replyref import ReplyRef
+from modtool.forum.replyref import ReplyRef
 
 #: Seconds allowed for the regex work on one post body.
 DEFAULT_TIMEOUT = 2.0
