@@ -82,9 +82,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("modtool.sdk",),  # what a pack author imports (over the core)
     ("modtool.packs.m42", "modtool.packs.zhenhuan", "modtool.packs.mafia"),  # the games
     ("modtool.api",),  # the door: open a game, ask, record (the packs reached through the registry)
-    ("modtool.cli", "modtool.desk", "modtool.__main__"),  # the front ends
+    ("modtool.cli", "modtool.desk", "modtool.__main__", "modtool.sdk.testing"),  # the front ends (and the
+    # pack tests' runner, which drives the command line)
 )
-SIDEWAYS = {("modtool.cli", "modtool.desk"), ("modtool.__main__", "modtool.cli")}
+SIDEWAYS = {("modtool.cli", "modtool.desk"), ("modtool.__main__", "modtool.cli"), ("modtool.sdk.testing", "modtool.cli")}
 
 
 def _package(module: str) -> str:
@@ -153,3 +154,56 @@ def test_the_core_imports_no_pack_by_name():
     graph = _graph()
     assert [f"{m} -> {o}" for m, imp in graph.items() if _package(m) in ("modtool.core", "modtool.ledger", "modtool.forum", "modtool.base")
             for o in imp if o.startswith("modtool.packs")] == []
+
+
+# --- modtool.sdk: the one import of a pack author (issue 27, point 3) -----------------
+
+EXAMPLE_PACK = ROOT.parent / "examples" / "third-party-pack"
+
+
+def _modtool_imports(files, own: str) -> list[str]:
+    """Every import of a modtool module in ``files`` (module level and inside
+    functions, ``_load("modtool.…")`` included) that is not ``modtool.sdk`` (or
+    ``modtool.sdk.testing``, for tests) nor of the package ``own``."""
+    wrong = []
+    for f in files:
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] if node.module != "modtool" else [f"modtool.{a.name}" for a in node.names]
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                  and node.func.id in ("_load", "import_module") and node.args and isinstance(node.args[0], ast.Constant)):
+                names = [node.args[0].value]
+            for name in names:
+                if (name == "modtool" or name.startswith("modtool.")) and name not in ("modtool.sdk", "modtool.sdk.testing") \
+                        and not name.startswith(own + ".") and name != own:
+                    wrong.append(f"{f}:{node.lineno}: {name}")
+    return wrong
+
+
+def test_the_example_third_party_pack_imports_only_the_sdk_tests_included():
+    files = sorted(EXAMPLE_PACK.rglob("*.py"))
+    assert len(files) > 5
+    assert _modtool_imports(files, "modtool_jushou") == []
+
+
+def test_the_builtin_packs_import_only_the_sdk_outside_their_own_package():
+    wrong = []
+    for pack in sorted(p for p in (ROOT / "packs").iterdir() if p.is_dir() and (p / "pack.py").is_file()):
+        wrong += _modtool_imports(sorted(pack.rglob("*.py")), f"modtool.packs.{pack.name}")
+    assert wrong == []
+
+
+def test_an_import_past_the_sdk_would_be_seen(tmp_path):
+    (tmp_path / "a.py").write_text("from modtool.sdk import Problem\nfrom modtool.core.pack import GamePack\n"
+                                   "def f():\n    from modtool import ledger\n", encoding="utf-8")
+    got = [w.split(": ", 1)[1] for w in _modtool_imports([tmp_path / "a.py"], "mine")]
+    assert got == ["modtool.core.pack", "modtool.ledger"]
+
+
+def test_every_sdk_name_is_there():
+    import modtool.sdk as sdk
+
+    assert [n for n in sdk.__all__ if getattr(sdk, n, None) is None] == []

@@ -70,6 +70,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("timezone", "modtool/core/gamefile.py"): SHARED_OPTIONS + " (the game's clock, checked only as a zone name)",
     ("fold_script", "modtool/core/gamefile.py"): SHARED_OPTIONS + " (name folding, modtool.base.text)",
     ("list_limit", "modtool/core/render.py"): SHARED_OPTIONS + " (how long a rendered list grows)",
+    ("list_limit", "modtool/sdk/__init__.py"): "the sdk's name for render.list_limit (the shared option)",
     ("time_margin_days", "modtool/core/timespan.py"): SHARED_OPTIONS + " (a typed time far past the game: a typo)",
     # Words of another sense.
     ("open", "modtool/forum/html2bb.py"): "an HTML attribute (<details open>), not M42's open event",

@@ -34,14 +34,18 @@ def test_wrong_label_hint_only_when_the_game_asks_for_it():
 
 
 def test_m42_and_zhenhuan_posts_go_through_the_core_parser(monkeypatch):
-    from modtool.packs.m42.voteparse import parse_vote
-    from modtool.packs.zhenhuan.nominations import parse_post
+    from modtool.packs.m42 import voteparse
+    from modtool.packs.zhenhuan import nominations
 
     seen = []
     real = voteform.parse
-    monkeypatch.setattr(voteform, "parse", lambda text, form: seen.append(form.kinds[0].name) or real(text, form))
-    assert parse_vote("投票对象：饺子\n投票理由：好吃").target == "饺子"
-    assert parse_post("提名对象：3号\n提名理由：急").raw_target == "3号"
+    spy = lambda text, form: seen.append(form.kinds[0].name) or real(text, form)  # noqa: E731
+    # Each pack binds the core's parser (through modtool.sdk, as parse_vote) when it is imported.
+    assert voteparse.parse_form is real and nominations.parse_vote is real
+    monkeypatch.setattr(voteparse, "parse_form", spy)
+    monkeypatch.setattr(nominations, "parse_vote", spy)
+    assert voteparse.parse_vote("投票对象：饺子\n投票理由：好吃").target == "饺子"
+    assert nominations.parse_post("提名对象：3号\n提名理由：急").raw_target == "3号"
     assert seen == ["vote", "nominate"]
 
 

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import fmt, GameDir, list_limit, Problem, UserError
 from modtool.packs.m42 import facts, views
 from modtool.packs.m42.engine import State, day_context, day_tally
 from modtool.packs.m42.post_kinds import KINDS
 from modtool.packs.m42.report import vote_post_context
-from modtool.base.problems import Problem, UserError
-from modtool.core.render import list_limit
-from modtool.base.times import fmt
 
 
 def context(gd: GameDir, st: State, kind: str, fmt_: str, day: int | None, night: int | None,

@@ -13,14 +13,10 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from modtool.core.arguments import character_arg, choice_arg, refuse
-from modtool.core.command import Said, recorded_refusal as refused_error
-from modtool.core.gamefile import open_game
-from modtool.base.i18n import t
-from modtool.base.problems import Problem, UserError
-from modtool.core.timespan import command_time as _now
-from modtool.base.times import fmt
-from modtool.core.view import Query, View
+from modtool.sdk import (
+    character_arg, choice_arg, command_time as _now, fmt, open_game, Problem, Query,
+    recorded_refusal as refused_error, refuse, Said, t, UserError, View,
+)
 from modtool.packs.m42.cards import COLOR_WORDS, COLORS
 from modtool.packs.m42.cardsay import card_effect, game_day, repeat_of, repeat_refusal, totals
 from modtool.packs.m42.commands import (

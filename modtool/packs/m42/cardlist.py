@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import fmt, GameDir
 from modtool.packs.m42.cards import COLORS, standing
 from modtool.packs.m42.engine import State
-from modtool.base.times import fmt
 
 
 def cards_json(gd: GameDir, st: State) -> dict:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool.base.i18n import t
+from modtool.sdk import fold, t
 from modtool.packs.m42.cards import COLORS, Card, standing
 from modtool.packs.m42.state import State
-from modtool.base.text import fold
 
 
 def game_day(st: State, at: datetime) -> int:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from modtool.core.chart.model import Bar, Segment, Step, VoteChart, Words
-from modtool.base.times import fmt
+from modtool.sdk import Bar, ChartWords as Words, fmt, Segment, Step, VoteChart
 
 WORDS = Words(votes_axis="票数", time_axis="时间", count_axis="票数", abstained="弃权：{names}",
               not_voting="未投票：{names}", nobody="无人得票", close="关门", freeze="改票截止",

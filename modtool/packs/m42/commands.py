@@ -11,18 +11,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool.core.announced import record as record_fact
-from modtool.core.arguments import character_arg, choice_arg
-from modtool.base.events import ref_of
-from modtool.core.gamefile import GameDir, open_game
-from modtool.base.i18n import Message
-from modtool.core.simulation import simulated
-from modtool.core.soundness import require_sound
+from modtool.sdk import (
+    character_arg, choice_arg, fmt, GameDir, Message, open_game, Problem, record as record_fact, ref_of,
+    require_sound, simulated, UserError,
+)
 from modtool.packs.m42 import facts
 from modtool.packs.m42.engine import ABILITY_NAMES, day_context, day_tally, Engine, phase_label, State, WOLF_WORDS
 from modtool.packs.m42.replay import replay
-from modtool.base.problems import Problem, UserError
-from modtool.base.times import fmt
 from modtool.packs.m42.windows import phase_window
 
 EXTRA_ABILITIES = ("bar", "last_words")

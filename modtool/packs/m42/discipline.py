@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import fmt, GameDir, Problem, UserError
 from modtool.packs.m42 import facts
 from modtool.packs.m42.engine import Engine, State, fmt_short, phase_label
 from modtool.packs.m42.flags import FlagOptions, find_flags, last_words_flags
-from modtool.base.problems import Problem, UserError
-from modtool.base.times import fmt
 
 WEEKDAYS = "一二三四五六日"
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool.base.events import ref_of
+from modtool.sdk import Problem, ref_of
 from modtool.packs.m42 import facts, lurking
 from modtool.packs.m42.state import Pending
-from modtool.base.problems import Problem
 
 
 def lurk_options(gd) -> lurking.LurkOptions:

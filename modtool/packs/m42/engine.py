@@ -15,8 +15,7 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
-from modtool.core.gamefile import GameDir
-from modtool.base.times import fmt, parse_clock
+from modtool.sdk import fmt, GameDir, parse_clock, Problem, UserError
 from modtool.packs.m42 import facts
 from modtool.packs.m42.schedule import compute_day_schedule
 from modtool.packs.m42.tally import DayContext, tally_day
@@ -26,7 +25,6 @@ from modtool.packs.m42.state import (  # noqa: F401 (the state's names, also rea
     DayRecord, Exit, Moment, NightRecord, Pending, State,
 )
 from modtool.packs.m42.wincheck import check_winner
-from modtool.base.problems import Problem, UserError
 
 
 class Engine(DisciplineMixin):

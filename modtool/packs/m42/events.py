@@ -1,6 +1,6 @@
 """Ledger events of the M42 game beyond the common ones (modtool.core.schema)."""
 
-from modtool.core.schema import Schema
+from modtool.sdk import Schema
 
 _STR = (str,)
 _INT = (int,)

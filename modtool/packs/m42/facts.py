@@ -10,14 +10,10 @@ from collections.abc import Iterator
 from datetime import datetime
 from operator import attrgetter, itemgetter
 
-from modtool.base.events import ref_of
-from modtool.core.eventfacts import event_time, post_of  # noqa: F401 (M42's facts read them too)
-from modtool.core.gamefile import GameDir
+from modtool.sdk import GameDir, parse_time, parse_times, Post, Problem, ref_of, ReplyRef, UserError
+from modtool.sdk import event_time, post_of  # noqa: F401 (M42's facts read them too)
 from modtool.packs.m42.tally import ProxyVote, VoteOptions
 from modtool.packs.m42.voteparse import VoteLabels
-from modtool.forum.posts import Post, ReplyRef
-from modtool.base.problems import Problem, UserError
-from modtool.base.times import parse_time, parse_times
 
 
 _DATA = attrgetter("data")

@@ -51,8 +51,7 @@ from dataclasses import dataclass
 
 import regex
 
-from modtool.forum.posts import Post
-from modtool.base.text import fold_name
+from modtool.sdk import fold_name, Post
 
 #: The director's red.
 DIRECTOR_RED = (255, 0, 0)
@@ -326,7 +325,7 @@ def _font_findings(body: str, options: FlagOptions) -> list[tuple[str, str]]:
 
 # Tag classes as in modtool.forum.markup (FORMATS.md §3): simple tags are
 # case-sensitive, parameterised tags case-insensitive, unknown tags are text.
-from modtool.forum.markup import _PARAM, _SIMPLE, _SIMPLE_PARAM_FORMS  # noqa: E402  (one home for Discuz's tag classes)
+from modtool.sdk import PARAM_TAGS as _PARAM, SIMPLE_TAGS as _SIMPLE, SIMPLE_PARAM_FORMS as _SIMPLE_PARAM_FORMS  # noqa: E402  (one home for Discuz's tag classes)
 _LW_TAG = regex.compile(r"\[(/?)([A-Za-z]{1,12}|\*)(?:=([^\]\[\n]{0,200}))?\]", regex.V1)
 
 

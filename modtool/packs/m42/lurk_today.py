@@ -12,8 +12,7 @@ nothing and gives no card; the cards come at the close (``advance``).
 from __future__ import annotations
 
 import copy
-from modtool.base.i18n import t
-from modtool.base.times import fmt
+from modtool.sdk import fmt, t
 from modtool.packs.m42 import facts, lurking
 from modtool.packs.m42.discipline_engine import lurk_options, lurk_voters
 from modtool.packs.m42.engine import day_context, day_tally, phase_label

@@ -36,8 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from modtool.forum.posts import Post
-from modtool.core.roster import Roster
+from modtool.sdk import Post, Roster
 
 TIME_FMT = "%m-%d %H:%M"
 

@@ -9,8 +9,7 @@ nothing written (the engine would take such a line without a word).
 
 from __future__ import annotations
 
-from modtool.core.arguments import refuse
-from modtool.base.i18n import t
+from modtool.sdk import refuse, t
 from modtool.packs.m42.engine import State, phase_label
 
 # M42-R14's three kinds of lurking, as the director reads them.

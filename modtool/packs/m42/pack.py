@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.games import data_dir
-from modtool.base.problems import Problem, UserError
+from modtool import sdk
+from modtool.sdk import data_dir, GamePack, Problem, rules_loader, UserError
 from modtool.packs.m42.post_kinds import KINDS, SENT_KINDS
-from modtool.core.pack import GamePack, rules_loader
 from modtool.packs.m42.verbs import COMMANDS
 
 
@@ -38,7 +37,7 @@ class M42Pack(GamePack):
         and the role set checked (unless --custom-roles)."""
         if roster is None:
             raise UserError("请用 --roster 给出名单文件")
-        return _load("modtool.core.newgame").create_game(game_dir, self.id, roster, seed, custom_roles), []
+        return sdk.create_game(game_dir, self.id, roster, seed, custom_roles), []
 
     def event_schemas(self) -> dict:
         return _load("events").M42_EVENTS
@@ -49,7 +48,7 @@ class M42Pack(GamePack):
     def check_options(self, options: dict, source: str) -> list:
         """M42-R15: the daily close (关门) is a clock time."""
         try:
-            _load("modtool.base.times").parse_clock(options.get("close_time", "21:00"))
+            sdk.parse_clock(options.get("close_time", "21:00"))
         except ValueError as exc:
             return [Problem(source, "options → close_time：{exc}", exc=exc)]
         return []
@@ -103,7 +102,7 @@ class M42Pack(GamePack):
     def chart(self, game_dir, gd, *, day, floor, at, close):
         gd, ctx, t, _ = _load("queries").tally_of(game_dir, day, floor, at, close)
         upto = f"{floor}楼" if floor is not None else at
-        upto_at = _load("modtool.base.times").parse_time(at, gd.tz) if at else None
+        upto_at = sdk.parse_time(at, gd.tz) if at else None
         return _load("chart").chart_of(gd, ctx, t, upto=upto, upto_at=upto_at,
                                        freeze_minutes=_load("facts").vote_options(gd).change_freeze_minutes)
 

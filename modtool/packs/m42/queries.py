@@ -8,14 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from modtool.core.arguments import time_arg
-from modtool.core.gamefile import open_game
-from modtool.base.i18n import t
-from modtool.base.problems import damage, Problem, refusals, UserError
-from modtool.core.render import list_limit, render, render_each
-from modtool.core.soundness import refusals_text
-from modtool.base.times import fmt
-from modtool.core.view import View
+from modtool.sdk import (
+    damage, fmt, list_limit, open_game, Problem, refusals, refusals_text, render, render_each, t, time_arg,
+    UserError, View,
+)
 from modtool.packs.m42.engine import day_context, day_tally
 from modtool.packs.m42.post_kinds import SENT_KINDS
 from modtool.packs.m42.replay import replay

@@ -8,9 +8,7 @@ reached, would be passed by without a word. Each is ledger damage with its line:
 
 from __future__ import annotations
 
-from modtool.core.gamefile import effective_events
-from modtool.base.problems import Problem
-from modtool.base.times import parse_time
+from modtool.sdk import effective_events, parse_time, Problem
 from modtool.packs.m42 import facts
 from modtool.packs.m42.engine import phase_label
 

@@ -7,7 +7,7 @@ need not import each other.
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import GameDir
 from modtool.packs.m42 import snapshot
 from modtool.packs.m42.engine import Engine, State
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from modtool.core.render import Safe, capped, more_text
+from modtool.sdk import Safe, capped, more_text
 
 RESULT_WORDS = {
     "sheriff": "当选警长",

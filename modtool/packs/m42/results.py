@@ -8,7 +8,7 @@ the winner (M42-R11). Keys name the result, never a line.
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import GameDir
 from modtool.packs.m42.replay import replay
 
 _COLORS = {"blue": "蓝牌", "yellow": "黄牌", "red": "红牌"}

@@ -57,11 +57,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 
 import regex
 
-from modtool.forum.markup import Body, own_text
-from modtool.forum.posts import Post
-from modtool.core.roster import Roster
-from modtool.base.text import fold
-from modtool.base.times import zone
+from modtool.sdk import Body, fold, own_text, Post, Roster, zone
 
 TIME_FMT = "%Y-%m-%d %H:%M:%S"
 SPEEDUP = "speedup"

@@ -23,7 +23,7 @@ import hashlib
 import pickle
 from pathlib import Path
 
-from modtool.ledger._cache import code_fingerprint, read_record, write_record
+from modtool.sdk import code_fingerprint, read_record, write_record
 from modtool.packs.m42.engine import Engine
 
 # The event types whose handlers only look back (at the state), never ahead.

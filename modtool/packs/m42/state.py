@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from modtool.packs.m42.tally import DayContext, Tally
-from modtool.base.problems import Problem
+from modtool.sdk import Problem
 
 NIGHT_ABILITIES = {"kill": "werewolf", "save": "witch", "poison": "witch", "check": "seer"}
 ABILITY_NAMES = {

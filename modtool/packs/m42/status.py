@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import damage, fmt, GameDir, refusals, refusals_text
 from modtool.packs.m42.engine import LAST_WORDS_LIMIT, PRIVATE_CAUSES, Engine, State, fmt_short, phase_label
-from modtool.base.problems import damage, refusals
-from modtool.core.soundness import refusals_text
-from modtool.base.times import fmt
 
 
 def next_steps(gd: GameDir, st: State) -> list[str]:

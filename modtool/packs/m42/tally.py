@@ -20,11 +20,8 @@ from operator import itemgetter
 import regex
 
 from modtool.packs.m42.voteparse import FormatError, ParsedVote, VoteLabels, labels_patterns, parse_vote_compiled
-from modtool.forum.markup import Body
-from modtool.forum.posts import Post, ReplyRef
-from modtool.core.roster import Roster
-from modtool.base.text import closest as _hint  # "did you mean" hints never decide a vote (M42-R5)
-from modtool.base.text import fold_name
+from modtool.sdk import Body, fold_name, Post, ReplyRef, Roster
+from modtool.sdk import closest as _hint  # "did you mean" hints never decide a vote (M42-R5)
 
 TIME_FMT = "%Y-%m-%d %H:%M:%S"
 

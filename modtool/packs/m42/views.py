@@ -9,12 +9,10 @@ one reader may know. The end post, when the game is over, reveals everything.
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import fmt, GameDir, UserError
 from modtool.packs.m42.cards import COLORS, standing
 from modtool.packs.m42.discipline import schedule_json
 from modtool.packs.m42.engine import PRIVATE_CAUSES, Engine, Exit, State, fmt_short, phase_label
-from modtool.base.problems import UserError
-from modtool.base.times import fmt
 
 
 def _exit_public(e: Exit) -> dict:

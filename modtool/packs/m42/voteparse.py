@@ -29,10 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from modtool.core import voteform
-from modtool.core.postform import FormatError
-from modtool.base.text import fold_name
-from modtool.core.voteform import Kind, VoteForm, Words
+from modtool.sdk import fold_name, FormatError, Kind, parse_vote as parse_form, VoteForm, VoteWords as Words
 
 __all__ = ["FormatError", "ParsedVote", "VoteLabels", "labels_patterns", "parse_vote", "parse_vote_compiled"]
 
@@ -110,7 +107,7 @@ def parse_vote(text: str, labels: VoteLabels | None = None) -> ParsedVote | Form
 
 def parse_vote_compiled(text: str, pats: _Compiled) -> ParsedVote | FormatError:
     """``parse_vote`` with the labels already compiled by ``labels_patterns``."""
-    a = voteform.parse(text, pats.form)
+    a = parse_form(text, pats.form)
     if isinstance(a, FormatError):
         return a
     return ParsedVote(

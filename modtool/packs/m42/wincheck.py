@@ -6,8 +6,7 @@ its win condition or is the only camp not lost. A lost camp never wins.
 
 from __future__ import annotations
 
-from modtool.core.games import Game
-from modtool.core.roster import Roster
+from modtool.sdk import Game, Roster
 
 
 def _all_out(cond: dict, roster: Roster, alive: set[str], game: Game) -> bool:

@@ -8,11 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from modtool.core.gamefile import GameDir
-from modtool.core.importer import OutsideDay
-from modtool.base.problems import Problem, UserError
-from modtool.forum import time_stamp
-from modtool.forum.bounds import shown
+from modtool.sdk import GameDir, OutsideDay, Problem, shown_text as shown, time_stamp, UserError
 from modtool.packs.m42 import facts
 from modtool.packs.m42.engine import Engine, phase_label
 from modtool.packs.m42.replay import replay

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from modtool.base.times import Window
-from modtool.core.gamefile import GameDir
+from modtool.sdk import GameDir, Window
 from modtool.packs.m42.engine import Engine, State
 
 DEFAULT_DAWN_HOURS = 24

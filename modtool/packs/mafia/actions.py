@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from modtool.forum.markup import MarkupError, split_body
-from modtool.core.voteform import InlineForm, inline_actions, inline_mentions
+from modtool.sdk import inline_actions, inline_mentions, InlineForm, MarkupError, split_body
 
 FORM = InlineForm(vote_words=("vote",), unvote_words=("unvote",), vote_tag="vote", unvote_tag="unvote", marks=("b",),
                   no_target=r"no[\s_-]*lynch", no_target_kind="no_lynch")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from modtool.core.chart.model import Bar, Segment, Step, VoteChart, Words
+from modtool.sdk import Bar, Segment, Step, VoteChart, ChartWords as Words
 from modtool.packs.mafia.day import NO_LYNCH, DayTally, facts
 from modtool.packs.mafia.messages import _
 from modtool.packs.mafia.views import tally_json

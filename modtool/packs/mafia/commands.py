@@ -10,15 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from zoneinfo import available_timezones
 
-from modtool.core.announced import record as record_fact
-from modtool.core.arguments import time_arg
-from modtool.core.command import Said
-from modtool.core.gamefile import open_game
-from modtool.base.problems import Problem, UserError
-from modtool.core.soundness import require_sound
-from modtool.base.text import closest
-from modtool.core.timespan import check
-from modtool.base.times import fmt, parse_time
+from modtool.sdk import (
+    check_time as check, closest, fmt, open_game, parse_time, Problem, record as record_fact, require_sound,
+    Said, time_arg, UserError,
+)
 from modtool.packs.mafia.day import (_day_posts, day_of_post, days, facts, lynch_of, NO_LYNCH, not_started,
                                      replace_hint, tally_day, unrecorded_named)
 from modtool.packs.mafia.events import NO_LYNCH_TARGET

@@ -35,13 +35,11 @@ from datetime import datetime
 
 import regex
 
-from modtool.core.eventfacts import event_time, post_of
-from modtool.base.problems import Problem, UserError
+from modtool.sdk import event_time, MarkupError, post_of, Problem, UserError
 from modtool.packs.mafia.actions import own_actions, own_mentions
 from modtool.packs.mafia.events import NO_LYNCH_TARGET
 from modtool.packs.mafia.messages import Msg
 from modtool.packs.mafia.slots import Slots
-from modtool.forum.markup import MarkupError
 
 NO_LYNCH = "\0no lynch"
 

@@ -22,14 +22,11 @@ import json
 import re
 from datetime import datetime, timedelta, timezone, tzinfo
 
-from modtool.forum.bounds import MAX_FLOOR, bounded_floor, short_number
-from modtool.forum.common import replace_surrogates
-from modtool.base.times import parse_formatted
-from modtool.forum.htmlscan import HTMLScanner
+from modtool.sdk import (
+    bounded_floor, HTMLScanner, MAX_FLOOR, parse_formatted, Post, Problem, replace_surrogates, short_number,
+)
 from modtool.packs.mafia.messages import Msg, _
 from modtool.packs.mafia.phpbb import html_to_bbcode
-from modtool.forum.posts import Post
-from modtool.base.problems import Problem
 
 FORUM_UTC_OFFSET = timezone(timedelta(hours=-5))
 _TIME_FORMATS = ("%a %b %d, %Y %I:%M %p", "%b %d, %Y %I:%M %p", "%a %b %d, %Y %H:%M")

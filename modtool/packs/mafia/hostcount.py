@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from modtool.forum.markup import MarkupError
-from modtool.base.problems import Problem, UserError
+from modtool.sdk import MarkupError, Problem, UserError
 # NO_LYNCH has one home: the day's key for a vote for no lynch.
 from modtool.packs.mafia.day import NO_LYNCH, facts, replace_hint, unrecorded_named
 from modtool.packs.mafia.messages import Msg

@@ -11,7 +11,7 @@ from __future__ import annotations
 import gettext
 from pathlib import Path
 
-from modtool.base.i18n import Message
+from modtool.sdk import Message
 
 DOMAIN = "modtool-mafia"
 _LOCALE = Path(__file__).resolve().parent / "locale"

@@ -14,12 +14,8 @@ from datetime import tzinfo
 from pathlib import Path
 from typing import Optional
 
-from modtool import ledger
-from modtool.core.games import data_dir, load_game
-from modtool.core.pack import GamePack, rules_loader
-from modtool.base.problems import Problem, UserError
-from modtool.core.render import render
-from modtool.core.view import View
+from modtool import sdk
+from modtool.sdk import data_dir, GamePack, load_game, Problem, render, rules_loader, UserError, View
 from modtool.packs.mafia.verbs import COMMANDS
 
 
@@ -63,12 +59,12 @@ def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
     """A ledger with the roster's slots (name, account, aliases), nothing dealt."""
     if roster_file is None:
         raise UserError(Problem(Msg("command line"), Msg("give the slots with --roster FILE")))
-    path = _load("modtool.core.gamefile").ledger_path(game_dir)
+    path = sdk.ledger_path(game_dir)
     if path.exists():
         raise UserError(Problem(str(path), Msg("a ledger already exists here; it is not overwritten")))
     game = load_game(GAME_ID)
-    entries = _load("modtool.core.newgame").read_roster_file(roster_file)
-    roster, found = _load("modtool.core.gamefile").read_roster(entries, game, str(roster_file), script=False)
+    entries = sdk.read_roster_file(roster_file)
+    roster, found = sdk.read_roster(entries, game, str(roster_file), script=False)
     seen: dict[str, str] = {}
     for c in roster:  # MS-R2 reads names without case: "Pine" and "pine" would be one name
         for label in (c.name, *c.aliases):
@@ -90,7 +86,7 @@ def new_game(game_dir: Path, roster_file: Optional[Path]) -> Path:
         entry = {"name": c.name, "account": c.account, **({"aliases": list(c.aliases)} if c.aliases else {})}
         lines.append("  - " + json.dumps(entry, ensure_ascii=False))
     Path(game_dir).mkdir(parents=True, exist_ok=True)
-    ledger.write_new(path, "\n".join(lines) + "\n", [])
+    sdk.write_new(path, "\n".join(lines) + "\n", [])
     return path
 
 
@@ -103,7 +99,7 @@ def _day_tally(gd, day, upto_post, at):
     day = day if day is not None else (known[-1] if known else 1)
     if known and day not in known and _load("day").lynch_of(gd, day) is None:  # MS-R6: known by its lynch alone
         raise _load("day").not_started(day, known)
-    at_dt = _load("modtool.core.arguments").time_arg(at, gd.tz, "--at") if at else None
+    at_dt = sdk.time_arg(at, gd.tz, "--at") if at else None
     return _load("day").tally_day(gd, day, upto_post, at_dt)
 
 
@@ -148,7 +144,7 @@ class MafiaPack(GamePack):
     forum_formats = (PHPBB_JSONL, PHPBB_PAGE, "text")
 
     def dump_formats(self):
-        DumpFormat = _load("modtool.forum.formats").DumpFormat
+        DumpFormat = sdk.DumpFormat
         return (DumpFormat(PHPBB_JSONL, _("phpBB posts as JSON lines"), _is_jsonl, _read_topic),
                 DumpFormat(PHPBB_PAGE, _("a saved phpBB topic page (HTML)"), _is_page, _read_topic))
 
@@ -167,7 +163,7 @@ class MafiaPack(GamePack):
         if _load("zones").has_region(name):  # UTC, or Area/City
             return []
         try:
-            _load("modtool.base.times").zone(name)
+            sdk.zone(name)
         except ValueError:
             return []  # not a zone at all: the core names it
         return [Problem(source, Msg("options → timezone: {why}", why=_load("commands").region_problem(name)))]
@@ -197,7 +193,7 @@ class MafiaPack(GamePack):
         t = _day_tally(gd, day, floor, at)
         upto = None
         if at:
-            upto = _load("modtool.core.arguments").time_arg(at, gd.tz, "--at")
+            upto = sdk.time_arg(at, gd.tz, "--at")
         elif floor is not None and t.last_post is not None:
             upto = next((p.time for p in _load("day").facts(gd).posts if p.floor == t.last_post), None)
         return _load("chart").chart_of(gd, t, t.deadline, upto)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from modtool.forum.htmlscan import HTMLScanner
+from modtool.sdk import HTMLScanner
 
 _VOID = {"br", "img", "input", "hr", "meta", "link", "wbr"}
 _VOTE_TITLES = {"this is an official vote.": "vote", "this is an official unvote.": "unvote"}

@@ -9,7 +9,7 @@ same as ``tally``); the host's accounts and the game's zone.
 
 from __future__ import annotations
 
-from modtool.core.view import View
+from modtool.sdk import View
 from modtool.packs.mafia.day import NO_LYNCH, days, facts, hosts, tally_day
 from modtool.packs.mafia.messages import _
 from modtool.packs.mafia.views import tally_json, tally_text

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.command import Command, Param
+from modtool.sdk import Command, Param
 
 RUN = "modtool.packs.mafia.commands:"
 folder = Param("game_dir", "game folder", Path)

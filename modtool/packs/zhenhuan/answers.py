@@ -7,16 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 import re
 
-from modtool.core import browser
-from modtool.core.chart import PICTURES, require
-from modtool.core.command import Said, recorded_refusal
-from modtool.core.gamefile import open_game as _open
-from modtool.base.i18n import t
-from modtool.core.outfile import write_file
-from modtool.base.problems import Problem, UserError
-from modtool.core.render import render, render_each
-from modtool.core.timespan import command_time as _now
-from modtool.core.view import View
+from modtool.sdk import (
+    command_time as _now, open_game as _open, PICTURES, Problem, recorded_refusal, render, render_each,
+    require_chart as require, Said, screenshot, t, UserError, View, write_file,
+)
 from modtool.packs.zhenhuan import commands as zh
 from modtool.packs.zhenhuan.game import today_report, replaced_choice, replay
 from modtool.packs.zhenhuan.grimoire_page import CIRCLE, html
@@ -68,7 +62,7 @@ def grimoire(game_dir: Path, out: Path, public: bool = False, png: Path | None =
     write_file(out, html(gd, board, game_dir, public=public).encode("utf-8"), "-o")
     lines = [f"已生成 {out}" + ("（公开版：没有角色、阵营和夜晚信息）" if public else "（说书人版：不要公开）")]
     if png is not None:
-        browser.screenshot(out, png, CIRCLE + 580, 2400)
+        screenshot(out, png, CIRCLE + 580, 2400)
         lines.append(f"已生成 {png}")
     return Said.lines(*lines)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from modtool.base.events import Event
+from modtool.sdk import Event
 from modtool.packs.zhenhuan.rules import is_demon, role
 from modtool.packs.zhenhuan.state import Grimoire, Question, Seat
 

@@ -5,7 +5,7 @@ the public ``nominations`` post."""
 
 from __future__ import annotations
 
-from modtool.core.chart.model import Bar, Segment, VoteChart, Words
+from modtool.sdk import Bar, Segment, VoteChart, ChartWords as Words
 from modtool.packs.zhenhuan.history import _day_board
 from modtool.packs.zhenhuan.posts import nominations
 

@@ -10,15 +10,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from modtool.core.announced import record as record_fact
-from modtool.core.arguments import choice_arg, hint, number_of, refuse
-from modtool.core.gamefile import GameDir, open_game
-from modtool.base.i18n import Listing, Message
-from modtool.base.i18n import t
-from modtool.base.problems import Problem, UserError
-from modtool.core.soundness import require_sound
-from modtool.base.text import fold_name
-from modtool.base.times import fmt
+from modtool.sdk import (
+    choice_arg, fmt, fold_name, GameDir, hint, Listing, Message, number_of, open_game, Problem,
+    record as record_fact, refuse, require_sound, t, UserError,
+)
 from modtool.packs.zhenhuan.board import _seat_of, NO_WORDS, YES_WORDS
 from modtool.packs.zhenhuan.game import DAY_ABILITIES, NIGHT_ABILITIES, replay, seats_of
 from modtool.packs.zhenhuan.night import night_steps

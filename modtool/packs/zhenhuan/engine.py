@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import copy
 
-from modtool.base.events import Event
-from modtool.core.gamefile import effective_events
+from modtool.sdk import effective_events, Event
 from modtool.packs.zhenhuan import rules
 from modtool.packs.zhenhuan.abilities import FIRST, OTHER, _revive, _yurao_bind
 from modtool.packs.zhenhuan.board import IMPAIRING, _MISSING, Board, _expire, _targets, _team_of, _yes  # noqa: F401

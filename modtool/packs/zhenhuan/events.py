@@ -6,7 +6,7 @@ good characters not in play, 7+ players) and ``board`` (preset name, if any).
 Events, all facts:
 """
 
-from modtool.core.schema import Schema
+from modtool.sdk import Schema
 
 _STR = (str,)
 _INT = (int,)

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import re
 
-from modtool.core.eventfacts import post_of
-from modtool.base.events import Event
-from modtool.core.gamefile import GameDir
-from modtool.base.problems import Problem, UserError
+from modtool.sdk import Event, GameDir, post_of, Problem, UserError
 # Who may record which choice: the ability tables live with the windows they open in.
 from modtool.packs.zhenhuan import day as day_module, engine
 from modtool.packs.zhenhuan.nominations import Labels, post_event, PostError

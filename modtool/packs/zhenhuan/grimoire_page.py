@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from modtool.core.render import render_page
+from modtool.sdk import render_page
 from modtool.packs.zhenhuan.grimoire_view import night_json, status_json
 from modtool.packs.zhenhuan.posts import nominations
 from modtool.packs.zhenhuan.view_labels import phase_label

@@ -3,9 +3,7 @@ They show the whole grimoire; questions the rules leave to the storyteller are l
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
-from modtool.base.problems import Problem, damage, refusals
-from modtool.core.soundness import refusals_text
+from modtool.sdk import damage, GameDir, Problem, refusals, refusals_text
 from modtool.packs.zhenhuan.game import board_problems
 from modtool.packs.zhenhuan.night import night_steps
 from modtool.packs.zhenhuan.commands import ability_label

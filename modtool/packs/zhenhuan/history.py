@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from modtool.core.gamefile import GameDir
-from modtool.base.problems import UserError
+from modtool.sdk import GameDir, UserError
 from modtool.packs.zhenhuan import engine
 from modtool.packs.zhenhuan.game import events_with_posts, seats_of
 from modtool.packs.zhenhuan.today import report

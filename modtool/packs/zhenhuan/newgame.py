@@ -5,11 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from modtool import ledger
-from modtool.core.gamefile import ledger_path
-from modtool.core.games import Game
-from modtool.core.newgame import header_text, read_roster_file
-from modtool.base.problems import Problem, UserError
+from modtool.sdk import Game, header_text, ledger_path, Problem, read_roster_file, UserError, write_new
 from modtool.packs.zhenhuan.setup import deal as deal_script, fixed
 
 
@@ -43,5 +39,5 @@ def create_clocktower_game(game_dir: Path, game: Game, roster_file: Path | None,
     text = header_text(game, header, "# 魔典：座位按顺时针编号；身份、伪装身份由种子发出。其余只记事实，结果由重放计算。\n",
                         "例如 supeisheng_turns_jinxi_evil: true")
     Path(game_dir).mkdir(parents=True, exist_ok=True)
-    ledger.write_new(path, text, [])
+    write_new(path, text, [])
     return path, list(setup.warnings)

@@ -3,7 +3,7 @@ the storyteller's true/false answer (ZH-R3), what the seat asked and learned."""
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import GameDir
 from modtool.packs.zhenhuan.night import Step
 from modtool.packs.zhenhuan.view_labels import ABILITIES, INFO_CHARACTERS, _seats, cn
 

@@ -27,12 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 
-from modtool.core import voteform
-from modtool.core.postform import FormatError
-from modtool.forum.markup import Body
-from modtool.forum.posts import Post
-from modtool.base.text import fold_name
-from modtool.core.voteform import Kind, VoteForm, Words
+from modtool.sdk import Body, fold_name, FormatError, Kind, parse_vote, Post, VoteForm, VoteWords as Words
 
 __all__ = [
     "FormatError",
@@ -119,7 +114,7 @@ def _form(key: tuple, vote_reason_required: bool) -> VoteForm:
 def parse_post(text: str, labels: Labels | None = None) -> Nomination | Vote | FormatError:
     """Parse a post's own text (quotes already removed). Never raises."""
     labels = labels or Labels()
-    a = voteform.parse(text, _form(labels.key(), labels.vote_reason_required))
+    a = parse_vote(text, _form(labels.key(), labels.vote_reason_required))
     if isinstance(a, FormatError):
         return a
     cls = Nomination if a.kind == "nominate" else Vote

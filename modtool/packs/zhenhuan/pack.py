@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.games import data_dir
-from modtool.core.pack import GamePack, rules_loader
-from modtool.base.problems import Problem, UserError
+from modtool import sdk
+from modtool.sdk import data_dir, GamePack, Problem, rules_loader, UserError
 from modtool.packs.zhenhuan.post_kinds import KINDS
 from modtool.packs.zhenhuan.verbs import COMMANDS
 
@@ -61,7 +60,7 @@ class ZhenhuanPack(GamePack):
         earliest time the ledger records."""
         from datetime import timedelta
 
-        first, _ = _load("modtool.core.timespan").recorded_times(gd)
+        first, _ = sdk.recorded_times(gd)
         return first - timedelta(days=1) if first is not None else None
 
     def header_warnings(self, gd) -> list[str]:

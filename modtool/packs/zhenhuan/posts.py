@@ -6,9 +6,7 @@ winner, reveals everything."""
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
-from modtool.base.problems import UserError
-from modtool.core.render import capped, list_limit, more_text
+from modtool.sdk import capped, GameDir, list_limit, more_text, UserError
 from modtool.packs.zhenhuan.history import _after_night, day_report
 from modtool.packs.zhenhuan.view_labels import CAUSE, _camp, _dir, _ordinal, _who, cn, phase_label
 

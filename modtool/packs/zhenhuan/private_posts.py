@@ -3,8 +3,7 @@ storyteller's ``notes`` (every action, truth, answer and question of the night).
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
-from modtool.base.problems import UserError
+from modtool.sdk import GameDir, UserError
 from modtool.packs.zhenhuan.commands import ability_label
 from modtool.packs.zhenhuan.history import _is, _night_board, board_at
 from modtool.packs.zhenhuan.night import night_steps

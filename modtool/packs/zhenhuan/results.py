@@ -7,7 +7,7 @@ a line.
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import GameDir
 from modtool.packs.zhenhuan.game import replay
 
 _WINNERS = {"good": "善良阵营", "evil": "邪恶阵营"}

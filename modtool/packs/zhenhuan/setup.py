@@ -24,9 +24,7 @@ import random
 import unicodedata
 from dataclasses import dataclass, field
 
-from modtool.core.games import Game
-from modtool.base.problems import UserError
-from modtool.base.text import fold_name
+from modtool.sdk import fold_name, Game, UserError
 
 CATEGORIES = ("townsfolk", "outsider", "minion", "demon")
 TRAVELLER = "traveller"

@@ -3,7 +3,7 @@ camps, reminders and causes of death, seat lists, phase labels."""
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
+from modtool.sdk import GameDir
 from modtool.packs.zhenhuan import rules
 
 TEAM = {"good": "善良", "evil": "邪恶"}

@@ -21,8 +21,7 @@ This module is the entry point (``post_context`` and the kinds); the views live 
 
 from __future__ import annotations
 
-from modtool.core.gamefile import GameDir
-from modtool.base.problems import UserError
+from modtool.sdk import GameDir, UserError
 from modtool.packs.zhenhuan.grimoire_view import next_steps, night_json, night_text, status_json, status_text  # noqa: F401
 from modtool.packs.zhenhuan.history import board_at, day_report  # noqa: F401
 from modtool.packs.zhenhuan.night_info import info_text  # noqa: F401

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.command import Command, Param
+from modtool.sdk import Command, Param
 
 COMMANDS = (
     Command("deadline", """举手：记下一天的截止时间；之后的举手不算（JS-R5）。延长时再记一次，后记的算数。

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.announced import record
-from modtool.core.arguments import time_arg
-from modtool.core.command import Said
-from modtool.core.gamefile import open_game
-from modtool.core.soundness import require_sound
-from modtool.core.timespan import check
-from modtool.base.times import fmt
+from modtool.sdk import check_time as check, fmt, open_game, record, require_sound, Said, time_arg
 
 from modtool_jushou.messages import _
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from modtool.core.pack import GamePack
+from modtool.sdk import GamePack
 
 _HERE = Path(__file__).resolve().parent
 
@@ -50,8 +50,8 @@ class JushouPack(GamePack):
     def tally_view(self, game_dir, gd, query):
         """The day's hands as a value (``modtool tally`` prints it, ``--json`` its data;
         ``modtool.api`` returns it): the core's ``View``, from the core's ``Query``."""
-        from modtool.base.problems import Problem, UserError
-        from modtool.core.view import View
+        from modtool.sdk import Problem, UserError
+        from modtool.sdk import View
 
         from modtool_jushou.messages import _
         from modtool_jushou.views import day_json, day_of, tally_text
@@ -63,9 +63,9 @@ class JushouPack(GamePack):
 
     def post_view(self, game_dir, gd, kind, fmt, query):
         """An announcement post as a value (``modtool announce`` prints it; it records nothing)."""
-        from modtool.base.problems import Problem, UserError
-        from modtool.core.render import render
-        from modtool.core.view import View
+        from modtool.sdk import Problem, UserError
+        from modtool.sdk import render
+        from modtool.sdk import View
 
         from modtool_jushou.messages import _
         from modtool_jushou.views import day_json, day_of

@@ -21,8 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from modtool.base.times import fmt
-from modtool.core.voteform import FormatError, Kind, VoteForm, Words, parse
+from modtool.sdk import fmt, FormatError, Kind, parse_vote as parse, VoteForm, VoteWords as Words
 
 from modtool_jushou.messages import _
 
@@ -77,14 +76,14 @@ class Day:
 
 def deadlines(gd) -> dict[int, datetime]:
     """Each day's deadline as last recorded (JS-R5)."""
-    from modtool.core.eventfacts import event_time
+    from modtool.sdk import event_time
 
     return {ev.data["day"]: event_time(gd, ev) for ev in gd.of_type("deadline")}
 
 
 def replay(gd) -> dict[int, Day]:
     """Every day with posts in the vote thread, in order, from the ledger's facts."""
-    from modtool.core.eventfacts import post_of
+    from modtool.sdk import post_of
 
     by_day: dict[int, list] = {}
     for ev in gd.of_type("post"):
@@ -129,7 +128,7 @@ def _read(gd, day: Day, post) -> None:
 
 def _target(gd, day: Day, post, voter: str, target: str) -> tuple[str | None, str | None]:
     """(the character the hand is for, None), or (None, why the hand does not count)."""
-    from modtool.base.text import closest
+    from modtool.sdk import closest
 
     if day.chosen is not None:
         return None, _("当天已有结果（{name} 当选），之后的举手不算（JS-R3）").format(name=day.chosen.target)

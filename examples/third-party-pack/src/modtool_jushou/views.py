@@ -3,8 +3,7 @@ the text of ``tally``, and the context of the ``result`` post's template."""
 
 from __future__ import annotations
 
-from modtool.base.problems import Problem, UserError
-from modtool.base.times import fmt
+from modtool.sdk import fmt, Problem, UserError
 
 from modtool_jushou.messages import _
 from modtool_jushou.rules import Day, replay
