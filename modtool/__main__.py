@@ -34,7 +34,7 @@ def _say(text: str) -> None:
 
 def _at_once(signum, frame):  # pragma: no cover - exercised by a real SIGINT
     _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # a second Ctrl-C does not tell it twice
-    appended = getattr(sys.modules.get("modtool.ledger._report"), "appended", 0)
+    appended = _appended()
     said = "已中断；本命令在中断前已把记录写进账本。" if appended else "已中断，账本未改动。"
     try:  # in the command's language once modtool's words are loaded (modtool.base.i18n)
         said = sys.modules["modtool.base.i18n"].t(said)
@@ -63,7 +63,7 @@ def run() -> None:
         _at_once(None, None)
     except BrokenPipeError:  # the reader of the output went away (`modtool tally … | head -1`)
         # Exit 1 says nothing was written; after a write, the write stands.
-        code = 0 if getattr(sys.modules.get("modtool.ledger._report"), "appended", 0) else 1
+        code = 0 if _appended() else 1
     if code is not None and not isinstance(code, int):
         print(code, file=sys.stderr)
         code = 1
@@ -80,3 +80,10 @@ def run() -> None:
 
 if __name__ == "__main__":
     run()
+
+
+def _appended() -> int:
+    """How many appends this run made, if a command got as far as to run
+    (``modtool.api.run``; nothing is imported here: a Ctrl-C may land at start-up)."""
+    run = sys.modules.get("modtool.api.run")
+    return run.appended() if run is not None else 0

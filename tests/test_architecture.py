@@ -207,3 +207,29 @@ def test_every_sdk_name_is_there():
     import modtool.sdk as sdk
 
     assert [n for n in sdk.__all__ if getattr(sdk, n, None) is None] == []
+
+
+
+# --- one door: the front ends ask modtool.api (issue 27, point 1) ----------------------
+
+def _past_the_door(files, own: str, also: tuple[str, ...] = ()) -> list[str]:
+    """The imports in ``files`` of a modtool module other than ``modtool.api``,
+    ``modtool.sdk``, the package ``own`` and the packages ``also``."""
+    allowed = ("modtool.api", *also)
+    return [w for w in _modtool_imports(files, own)
+            if not any(w.endswith(f": {a}") or f": {a}." in w for a in allowed)]
+
+
+def test_the_command_line_and_the_desk_import_only_the_api_the_sdk_and_their_own_package():
+    cli = _past_the_door(sorted((ROOT / "cli").rglob("*.py")), "modtool.cli", also=("modtool.desk",))  # cli starts the desk
+    desk = _past_the_door(sorted((ROOT / "desk").rglob("*.py")), "modtool.desk")
+    assert cli + desk == []
+
+
+def test_an_import_past_the_door_would_be_seen(tmp_path):
+    (tmp_path / "a.py").write_text("from modtool import api\nfrom modtool.api import t\nimport modtool.desk.server\n"
+                                   "def f():\n    from modtool.core.registry import all_packs\n", encoding="utf-8")
+    assert [w.split(": ", 1)[1] for w in _past_the_door([tmp_path / "a.py"], "modtool.desk")] == \
+        ["modtool.core.registry"]
+    assert [w.split(": ", 1)[1] for w in _past_the_door([tmp_path / "a.py"], "modtool.cli")] == \
+        ["modtool.desk.server", "modtool.core.registry"]

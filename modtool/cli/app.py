@@ -23,16 +23,11 @@ from modtool.cli.options import Choice
 from modtool.cli.dispatch import Clash, command_name, game_of_command, pack_commands
 from modtool.cli.errors import bad_argument as _bad_argument, crashed as _crashed, interrupted as _interrupted
 from modtool.cli.errors import usage_message as _usage_message
-from modtool.base.i18n import Listing, Message, t
 from modtool.cli.help import command_tree
 from modtool.cli.language import begin
 from modtool.cli.words import install, restore
-from modtool.core import registry
-from modtool.core.pack import NEW_OPTIONS
-from modtool.core.registry import all_packs, refusals
-from modtool.base.problems import Problem, RecordedRefusal, UserError, told
-from modtool.ledger import _report
-from modtool.ledger._lock import EXCLUSIVE, session, SHARED
+from modtool.api import (all_packs, command_run, EXCLUSIVE, Listing, Message, NEW_OPTIONS, Problem, RecordedRefusal,
+                         refusals, refuse_pack, session, SHARED, t, told, UserError)
 
 _CORE = list(app.registered_commands)  # the core's commands, every game's
 CORE_COMMANDS = frozenset(command_name(info) for info in _CORE)
@@ -54,9 +49,9 @@ def _joining() -> dict:
         try:
             _own(pack)
         except Clash as exc:
-            registry.refuse(game_id, exc.message, **exc.fields)
+            refuse_pack(game_id, exc.message, **exc.fields)
         except Exception as exc:  # noqa: BLE001 - a pack's commands() failing (someone else's code): told, no crash
-            registry.refuse(game_id, "游戏包「{game}」（{dist}）没有载入：{error}", dist=pack.distribution,
+            refuse_pack(game_id, "游戏包「{game}」（{dist}）没有载入：{error}", dist=pack.distribution,
                             error=f"{type(exc).__name__}: {exc}")
     return all_packs()
 
@@ -242,8 +237,11 @@ def _main(argv: list[str] | None) -> None:
 
     install(language)  # click's own words (Usage, Options, range errors), until restore()
 
-    _report.appended, _report.written = 0, []
-    _report.notice = _notice
+    with command_run(_notice):  # this run's appends counted from zero; a read's notices on stderr
+        _run(args, command, game, language)
+
+
+def _run(args, command, game, language) -> None:
     try:
         writing = writing_commands(game)
         with session(EXCLUSIVE if command in writing else SHARED):
@@ -280,5 +278,4 @@ def _main(argv: list[str] | None) -> None:
             sys.exit(2)
         _crashed(exc)  # exit 3 with a report file, or 130 when a Ctrl-C lies under it
     finally:
-        _report.notice = None
         restore()  # the next command in this process reads the user's own locale

@@ -6,34 +6,21 @@ run adds the commands of its game's pack (``modtool.cli.app``)."""
 from __future__ import annotations
 
 import sys
-from importlib import import_module
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from modtool import __version__
-from modtool.cli.common import clock as _clock, open_dir as _open
+from modtool import api
+from modtool.api import (all_packs, default_pack, FORMAT_ALIASES, FORMATS, Message, Problem, t, THREADS,
+                         UserError)
 from modtool.cli.common import show as _show
 from modtool.cli.options import Choice, LiveChoice, kinds_help
 from modtool.cli.packcommands import print_answer
-from modtool.core.announced import with_corrections
-from modtool.base.events import describe_ref
-from modtool.base.i18n import Message, t
-from modtool.core.pack import post_floor_refused
-from modtool.base.problems import Problem, UserError
-from modtool.core.registry import all_packs, default_pack, get_pack
-from modtool.core.render import FORMAT_ALIASES, FORMATS
-from modtool.core.schema import THREADS
-from modtool.core.view import Query
 
-def _recording():
-    """``modtool.core.recording``, the functions behind new, check, import and undo,
-    loaded when one of them runs: this module is imported by every run (``--help``
-    too), and those functions bring the ledger, the forum readers and the replay.
-    The one deliberate lazy load of the core's commands (tests/test_architecture.py
-    reads ``import_module("...")`` as an import)."""
-    return import_module("modtool.core.recording")
+# Every command below asks modtool.api (the one door) and prints its answer. The
+# names imported above are the light ones every run needs (--help included); the
+# game itself (``api.open_game`` …) loads on first use, when a command runs.
 
 
 _PACKS = all_packs()  # every game, each answering the shared commands for itself (modtool.core.registry)
@@ -49,7 +36,7 @@ app = typer.Typer(
 
 def _print_version(value: bool) -> None:
     if value:
-        typer.echo(f"modtool {__version__}")
+        typer.echo(f"modtool {api.__version__}")
         raise typer.Exit()
 
 
@@ -93,8 +80,8 @@ def new(
       modtool new 我的游戏 --game m42 --roster examples/m42/roster.yaml --seed 20261102
       modtool new 甄嬛局 --game zhenhuan --players 10 --seed 7 --require 甄嬛
     """
-    print_answer(_recording().new_game(game_dir, game, roster=roster, seed=seed, players=players, require=tuple(require),
-                          board=board, custom_roles=custom_roles))
+    print_answer(api.start_game(game_dir, game, roster=roster, seed=seed, players=players, require=tuple(require),
+                                board=board, custom_roles=custom_roles))
 
 
 @app.command()
@@ -110,7 +97,7 @@ def check(
       modtool check examples/m42
       modtool check examples/zhenhuan --json
     """
-    view, problems = _recording().check_game(game_dir)
+    view, problems = api.check_folder(game_dir)
     print_answer(view, as_json)
     if problems:
         raise UserError(problems)
@@ -148,7 +135,7 @@ def import_(
         if done >= total:
             bar.__exit__(None, None, None)
 
-    print_answer(_recording().import_posts(game_dir, files, thread, day, dry_run=dry_run, progress=progress))
+    print_answer(api.open_game(game_dir).import_posts(files, thread=thread, day=day, dry_run=dry_run, progress=progress))
 
 
 @app.command()
@@ -169,9 +156,7 @@ def tally(
       modtool tally examples/m42 --day 2 --at "2026-11-05 18:00"
       modtool tally examples/m42 --day 2 --floor 15 --json
     """
-    gd = _open(game_dir)
-    pack = get_pack(gd.game.id)
-    view = pack.tally_view(game_dir, gd, Query(day=day, floor=floor, at=at, close=close))
+    view = api.open_game(game_dir).tally(day, floor=floor, at=at, close=close)
     _show(as_json, view.to_json(), view.text)
 
 
@@ -196,22 +181,7 @@ def chart(
       modtool chart examples/m42 --day 2 -o day2.png
       modtool chart examples/m42 --day 2 --at "2026-11-05 18:00" -o day2-18h.svg
     """
-    from modtool.core.chart import draw, fonts
-
-    kind = draw.FORMATS.get(out.suffix.lower())
-    if kind is None:
-        raise UserError(Problem(Message("命令行 -o"), "图片文件应以 .png 或 .svg 结尾（现在是「{name}」）", name=out.name))
-    gd = _open(game_dir)
-    from modtool.core.chart import require
-
-    require()  # the chart extra: without it, one line saying how to install it
-    data = get_pack(gd.game.id).chart(game_dir, gd, day=day, floor=floor, at=at, close=close)
-    face = fonts.choose([*data.texts(), "0123456789-:. "], named=str(font) if font else None)
-    drawn = draw.save(data, out, face)
-    lacking = fonts.missing(str(face), fonts.needed(drawn))
-    if lacking:  # a tick label with a character the texts did not foresee: never a box in the picture
-        out.unlink(missing_ok=True)
-        raise UserError(Problem("--font", "字体「{path}」缺少这些字：{chars}", path=face, chars="".join(lacking)))
+    face = api.open_game(game_dir).draw_chart(out, day=day, floor=floor, at=at, close=close, font=font)
     typer.echo(t("已生成 {path}（字体：{font}）").format(path=out, font=face))
 
 
@@ -249,17 +219,12 @@ def announce(
       modtool announce examples/m42-full witch --night 1 --told-at "2026-11-17 21:35"
       modtool announce examples/zhenhuan private --night 1 --seat 3
     """
-    gd = _open(game_dir)
+    game = api.open_game(game_dir)
     if (image or image_url) and kind != "vote":
         raise UserError(Problem(Message("命令行 --image"), "--image 和 --image-url 只用于 vote 帖（现在是「{kind}」）", kind=kind))
-    pack = get_pack(gd.game.id)
-    if floor is not None and not pack.announce_upto:
-        raise post_floor_refused(gd.game.id)
     options = {**({"floor": floor} if floor is not None else {}), "day": day, "night": night, "close": close, "card": card_no, "seat": seat, "character": character,
-               "told_at": told_at, "title": title,
-               "image": image_url or (t("上传票型图后把图片地址填在这里") if image else None)}
-    print_answer(get_pack(gd.game.id).announce(game_dir, gd, kind, fmt_, options=options,
-                                               now=_clock(gd)))
+               "title": title, "image": image_url or (t("上传票型图后把图片地址填在这里") if image else None)}
+    print_answer(game.announce(kind, fmt_, told_at=told_at, **options))
 
 
 @app.command()
@@ -281,9 +246,7 @@ def act(
       modtool act examples/m42-full 涂山苏苏 last_words --text "我是村民……" --at "2026-11-04 08:30"
       modtool act examples/zhenhuan 7 kill 5
     """
-    gd = _open(game_dir)
-    print_answer(get_pack(gd.game.id).act(game_dir, gd, actor, ability, targets or [], at=at, night=night,
-                                          text=text, now=_clock(gd)))
+    print_answer(api.open_game(game_dir).act(actor, ability, targets or [], at=at, night=night, text=text))
 
 
 @app.command()
@@ -299,9 +262,7 @@ def advance(
       modtool advance examples/m42-full --at "2026-11-03 21:00"
       modtool advance examples/zhenhuan
     """
-    gd = _open(game_dir)
-    print_answer(get_pack(gd.game.id).advance(game_dir, gd, at=at,
-                                              now=_clock(gd)))
+    print_answer(api.open_game(game_dir).advance(at=at))
 
 
 @app.command()
@@ -318,10 +279,7 @@ def status(
       modtool status examples/zhenhuan --json
       modtool status examples/mafia
     """
-    gd = _open(game_dir)
-    pack = get_pack(gd.game.id)
-    # G-R2: after a forced change, what the forum read is no longer the replay's result
-    view = with_corrections(pack.status_view(game_dir, gd), gd)
+    view = api.open_game(game_dir).status()  # G-R2: with what the forum must correct
     _show(as_json, view.to_json(), view.text)
 
 
@@ -337,7 +295,7 @@ def corrected(
       modtool corrected examples/m42
       modtool corrected examples/m42-full
     """
-    print_answer(_recording().corrected(game_dir, shown_as=str(game_dir)))
+    print_answer(api.open_game(game_dir).corrected(shown_as=str(game_dir)))
 
 
 @app.command()
@@ -360,7 +318,7 @@ def undo(
       modtool undo examples/m42 --import last
       modtool undo examples/m42 --import 3
     """
-    print_answer(_recording().undo(game_dir, batch))
+    print_answer(api.open_game(game_dir).undo(batch))
 
 
 @app.command()
@@ -378,14 +336,12 @@ def upgrade(
       modtool upgrade examples/m42
       modtool upgrade examples/zhenhuan
     """
-    from modtool.core.upgrade import upgrade as run
-
-    done = run(game_dir)
+    done = api.upgrade_folder(game_dir)
     if not done:
         typer.echo(t("账本已是最新写法：没有按行号撤销的记录"))
         return
-    for ev, ref in done:
-        typer.echo(t("第 {line} 行：revert 的 line: {n} → of: {ref}").format(line=ev.line, n=ev.data.get("line"), ref=describe_ref(ref)))
+    for one in done:
+        typer.echo(t("第 {line} 行：revert 的 line: {n} → of: {ref}").format(line=one.line, n=one.was, ref=one.now))
     typer.echo(t("已升级 {n} 条撤销记录（其余内容未改动）").format(n=len(done)))
 
 
@@ -404,9 +360,7 @@ def restore(
       modtool restore examples/m42
       modtool restore examples/m42 --forget
     """
-    from modtool.core.restoring import restore as run
-
-    for line in run(game_dir, forget):
+    for line in api.restore_folder(game_dir, forget):
         typer.echo(line)
 
 
@@ -431,11 +385,9 @@ def serve(
       modtool serve examples/zhenhuan --port 8421
     """
     from modtool.desk.server import Desk, is_loopback, make_server, serve as serve_until_interrupted
-    from modtool.ledger import unheld
-
     if not is_loopback(host) and not allow_remote:
         raise UserError(Problem("--host", "「{host}」不是本机地址：网页会向网络开放，要这样做请同时给出 --allow-remote", host=host))
-    with unheld():  # each request takes the folder's lock for its own call only: commands run meanwhile
+    with api.unheld():  # each request takes the folder's lock for its own call only: commands run meanwhile
         desk = Desk(game_dir, host, port)
         try:
             server = make_server(desk)

@@ -1,12 +1,9 @@
-"""What the command modules share: ``show`` a query's answer, and the two core
-calls nearly every command makes, loaded when a command runs (``open_dir``,
-``clock``): every run imports this module, ``--help`` too, and a game folder's
-reader brings the ledger with it."""
+"""What the command modules share: ``show`` a query's answer (every run imports
+this module, ``--help`` too)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import typer
 
@@ -17,17 +14,3 @@ def show(as_json: bool, data, text: str) -> None:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         typer.echo(text, nl=False)
-
-
-def open_dir(game_dir: Path):
-    """``modtool.core.gamefile.open_game``."""
-    from modtool.core.gamefile import open_game
-
-    return open_game(game_dir)
-
-
-def clock(gd):
-    """``now(when, option)`` for a pack's shared command on ``gd`` (``modtool.core.timespan.clock``)."""
-    from modtool.core.timespan import clock
-
-    return clock(gd)

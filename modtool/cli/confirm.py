@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 
-from modtool.core.announced import confirmed
-from modtool.base.i18n import t
+from modtool.api import confirmed
+from modtool.api import t
 
 
 def confirm_option(group, guarded) -> None:

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import typer
 
-from modtool.base.i18n import t
-from modtool.ledger import _report
+from modtool.api import appended, t, written
 
 
 def report_crash(exc: BaseException) -> Path:
@@ -45,10 +44,10 @@ def crashed(exc: BaseException) -> None:
 def written_note() -> str:
     """Whether the command wrote before it failed, and what: the director must
     know whether to run it again."""
-    if not _report.written:
+    if not written():
         return t("账本未改动（这个命令什么也没写）。")
     parts = [t("第 {line} 行起：{types}").format(line=line, types="、".join(map(str, types)))
-             for line, types in _report.written]
+             for line, types in written()]
     return t("出错之前，本命令已把这些记录写进账本并确认（{parts}）；不要重复运行，先用 modtool status 看一下").format(parts="；".join(parts))
 
 
@@ -92,5 +91,5 @@ def bad_argument(args: list[str]) -> str | None:
 
 
 def interrupted() -> None:
-    typer.echo(t("已中断；本命令在中断前已把记录写进账本。") if _report.appended else t("已中断，账本未改动。"), err=True)
+    typer.echo(t("已中断；本命令在中断前已把记录写进账本。") if appended() else t("已中断，账本未改动。"), err=True)
     sys.exit(130)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 
 from modtool.cli.words import words
-from modtool.base.i18n import catalogue
+from modtool.api import catalogue
 
 
 def command_tree(app, language: str, listed: Callable[[str, str], bool],

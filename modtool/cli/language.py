@@ -20,9 +20,7 @@ Once the command opens a game, the game's language takes over (``modtool.base.i1
 from __future__ import annotations
 
 from modtool.cli.dispatch import game_of_folder
-from modtool.base import i18n
-from modtool.base.problems import UserError
-from modtool.core.registry import get_pack
+from modtool.api import get_pack, locale_language, speak, UserError
 
 
 def _pack_language(game_id: str) -> str | None:
@@ -53,13 +51,13 @@ def language_of_command(args: list[str], environ=None, shared=()) -> str:
         return found
     game = game_of_folder(".")
     found = game and _pack_language(game)
-    return found or i18n.locale_language(environ)
+    return found or locale_language(environ)
 
 
 def _command_language(verb: str, shared) -> str | None:
     """The language of the games that have command ``verb`` (their own, or a shared
     command only they answer, as ``act``), when they all speak one."""
-    from modtool.core.registry import all_packs
+    from modtool.api import all_packs
 
     spoken = set()
     for pack in all_packs().values():
@@ -74,5 +72,5 @@ def _command_language(verb: str, shared) -> str | None:
 def begin(args: list[str], environ=None, shared=()) -> str:
     """A command starts: it speaks the language of its command line until it opens a game."""
     language = language_of_command(args, environ, shared)
-    i18n.speak(language)
+    speak(language)
     return language

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from modtool.base.i18n import t
+from modtool.api import t
 
 
 class Choice(click.Choice):

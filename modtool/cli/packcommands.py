@@ -15,8 +15,8 @@ import typer
 
 from modtool.cli.common import show
 from modtool.cli.options import Choice
-from modtool.core.command import REQUIRED, Command, Param, Said
-from modtool.core.view import View
+from modtool.api import REQUIRED, Command, Param, Said
+from modtool.api import View
 
 
 def _typer_default(p: Param):

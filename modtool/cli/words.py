@@ -30,7 +30,7 @@ from __future__ import annotations
 import gettext
 import os
 
-from modtool.base.i18n import LOCALE
+from modtool.api import LOCALE
 
 DOMAIN = "click"
 _saved: list[tuple[str | None, str]] = []  # (LANGUAGE, global domain) before install

@@ -17,13 +17,8 @@ import re
 from pathlib import Path
 
 from modtool import api
-from modtool.base import i18n
-from modtool.core.chart import require as require_chart
-from modtool.core.command import REQUIRED, Param
-from modtool.base.i18n import t
-from modtool.base.problems import Problem, RecordedRefusal, UserError, told
-from modtool.core.render import FORMATS
-from modtool.core.registry import get_pack
+from modtool.api import (FORMATS, get_pack, Param, Problem, RecordedRefusal, require_chart, REQUIRED, speaking, t, told,
+                         UserError)
 
 def _answer(call) -> dict:
     """One library answer for a panel: its text, or the refusal's lines."""
@@ -37,7 +32,7 @@ def glance(game: api.Game) -> dict:
     """The day at a glance: status, tally (with the majority, where the game counts
     one), the game's own queries, the checks; whether a chart and a grimoire exist."""
     pack = get_pack(game.id)
-    with i18n.speaking(game.language):
+    with speaking(game.language):
         panels = []
         if pack.answers("status"):
             panels.append({"key": "status", "title": t("局面"), **_answer(game.status)})
@@ -89,7 +84,7 @@ def post_options(game: api.Game, sent: dict[str, list[str]]) -> dict:
     (left out, the post as it stands)."""
     reads = get_pack(game.id).options_read.get("announce")
     fields, values, problems = [], {"fmt": "bbcode"}, []
-    with i18n.speaking(game.language):
+    with speaking(game.language):
         for name, label in (("day", "第几天"), ("night", "第几夜")):
             if reads is not None and name not in reads:
                 continue
@@ -113,7 +108,7 @@ def posts(game: api.Game, *, fmt: str = "bbcode", day: int | None = None, night:
     sends it (``send``), which records it."""
     pack = get_pack(game.id)
     out = []
-    with i18n.speaking(game.language):
+    with speaking(game.language):
         for kind, about in pack.kinds.items():
             found = {"kind": kind, "about": t(about), "sent": kind in pack.sent_kinds, "parts": []}
             if not found["sent"]:
@@ -132,12 +127,12 @@ def send(game: api.Game, sent: dict) -> dict:
     ``modtool announce`` does; refused: nothing written."""
     kind = sent.get("kind")
     if not isinstance(kind, str) or kind not in get_pack(game.id).sent_kinds:
-        with i18n.speaking(game.language):
+        with speaking(game.language):
             return answer(game, False, "", [], [str(Problem(t("帖子"), "这个帖子不需要记录发出时间：{kind}", kind=str(kind)))])
     told_at = sent.get("told_at")
     before = stamp(game.path)
     try:
-        with i18n.speaking(game.language):
+        with speaking(game.language):
             force = _flag("--force", sent.get("force"))
             if told_at is not None and not isinstance(told_at, str):
                 raise UserError(Problem("--told-at", "这一项应填写文字，不是「{value}」", value=_shown(told_at)))
@@ -211,7 +206,7 @@ def writes(game: api.Game) -> dict[str, tuple[str, tuple[Param, ...]]]:
 
 
 def forms(game: api.Game) -> list[dict]:
-    with i18n.speaking(game.language):
+    with speaking(game.language):
         name_of_game = get_pack(game.id).name
         return [{"name": name, "title": _head(help_, name, name_of_game), "help": t(help_).strip().splitlines()[0],
                  "fields": [_field(p) for p in params]}
@@ -269,7 +264,7 @@ def run_write(game: api.Game, name: str, sent: dict) -> dict:
                 "problems": [t("这一局没有这个命令；它有：{commands}").format(commands=", ".join(writes(game)))]}
     before = stamp(game.path)
     try:
-        with i18n.speaking(game.language):
+        with speaking(game.language):
             force = _flag("--force", sent.get("force"))
             params = {p.name: _value(p, sent.get(p.name)) for p in found[1]}
         if name == "act":
@@ -299,6 +294,6 @@ def _shown_problems(game: api.Game, exc: UserError) -> list[str]:
 def answer(game, written: bool, text: str, notes: list[str], problems: list[str], refused: bool = False) -> dict:
     """What a write tells the page: ``{"ok", "written", "text", "notes", "problems"}``,
     the problems told as the command line tells them (错误 / 不受理), in the game's language."""
-    with i18n.speaking(game.language):
+    with speaking(game.language):
         shown = [told(p, refused) for p in problems]
     return {"ok": not problems or refused, "written": written, "text": text, "notes": notes, "problems": shown}

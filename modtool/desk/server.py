@@ -44,10 +44,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from modtool import api
-from modtool.base import i18n
-from modtool.base.i18n import t
-from modtool.base.problems import Problem, UserError
-from modtool.core.schema import THREADS
+from modtool.api import language, Problem, speaking, t, THREADS, UserError
 from modtool.desk import pages
 from modtool.desk.pages import stamp
 
@@ -98,7 +95,7 @@ class Desk:
         self.host, self.port = host, port
         # The language the command spoke when it started (its locale, or its games'): the
         # server's threads do not inherit it, so a page of no game (the index) takes this one.
-        self.language = i18n.language()
+        self.language = language()
         self.token = secrets.token_urlsafe(32)
         self.mutex = threading.Lock()
         self.answering = 0  # writes being run and answered (``settle`` waits for them)
@@ -127,7 +124,7 @@ class Desk:
     def render(self, template: str, game: str | None, **context) -> str:
         g = self.games.get(game) if game else None
         language = g.language if g else self.language  # a page of no game: the language serve spoke
-        with i18n.speaking(language):
+        with speaking(language):
             return self.env.get_template(template).render(
                 t=t, token=self.token, game=game, games=list(self.games), language=language, **context)
 
@@ -174,19 +171,14 @@ class Desk:
         return self.render("posts.html.j2", name, stamp=seen, page="posts", posts=found, chosen=chosen)
 
     def chart_svg(self, name: str) -> bytes:
-        from modtool.core.chart import draw, fonts, require
-
         game = self.games[name]
-        with self.mutex, i18n.speaking(game.language):
+        with self.mutex, speaking(game.language):
             out = self.work(name) / "chart.svg"
             seen = stamp(self.paths[name])
             if self.charts.get(name) == seen and out.is_file():  # drawn at this ledger already (about 1 s saved a view)
                 return out.read_bytes()
-            require()
-            data = game.chart()
-            face = fonts.choose([*data.texts(), "0123456789-:. "])
             with unwritable(out):
-                draw.save(data, out, face)
+                game.draw_chart(out)
             self.charts[name] = seen
             return out.read_bytes()
 
@@ -236,7 +228,7 @@ class Desk:
         real on a copy of the ledger inside the game folder's
         ``.modtool/desk/preview/``, so the answer is the library's own."""
         game = self.games[name]
-        with self.mutex, i18n.speaking(game.language):
+        with self.mutex, speaking(game.language):
             try:
                 thread, day = _thread_day(sent)
                 digest, path = self.paste_file(name, sent.get("text"))
@@ -246,7 +238,7 @@ class Desk:
                     copy.mkdir(exist_ok=True)
                     shutil.copyfile(self.paths[name] / "ledger.yaml", copy / "ledger.yaml")
                 trial = api.open_game(copy)
-                with not_counted():  # the copy's import is no write to the game's ledger (Ctrl-C's message)
+                with api.not_counted():  # the copy's import is no write to the game's ledger (Ctrl-C's message)
                     trial.import_posts([path], thread=thread, day=day)
                 after = trial.tally(day=day) if pages.get_pack(game.id).answers("tally") else trial.status()
             except UserError as exc:
@@ -257,7 +249,7 @@ class Desk:
 
     def import_paste(self, name: str, sent: dict) -> dict:
         game = self.games[name]
-        with self.mutex, i18n.speaking(game.language):
+        with self.mutex, speaking(game.language):
             before = stamp(self.paths[name])
             try:
                 thread, day = _thread_day(sent)
@@ -286,17 +278,6 @@ def unwritable(path: Path):
         raise UserError(Problem(str(path), "网页工作台无法在这里写文件：{why}", why=exc.strerror or exc)) from None
 
 
-@contextmanager
-def not_counted():
-    """Appends made inside (to the preview's copy) left out of what the process
-    reports it wrote to a ledger (``modtool.ledger._report``: Ctrl-C's message)."""
-    from modtool.ledger import _report
-
-    appended, written = _report.appended, list(_report.written)
-    try:
-        yield
-    finally:
-        _report.appended, _report.written[:] = appended, written
 
 
 def _prune(folder: Path, keep: int) -> None:
@@ -362,7 +343,7 @@ class Handler(BaseHTTPRequestHandler):
             # said in the game's language, with what to do (CSRF guard).
             name, _ = self._route()
             game = self.desk.games.get(name) if name else None
-            with i18n.speaking(game.language if game else i18n.language()):
+            with speaking(game.language if game else language()):
                 said = t("这个页面已过期（工作台重新启动过，或页面不是这个工作台给的）：请刷新页面再试；什么也没写")
             self._send(HTTPStatus.FORBIDDEN, f"{said}\n(CSRF guard: missing or wrong desk token)\n".encode("utf-8"),
                        "text/plain; charset=utf-8")

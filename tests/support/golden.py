@@ -15,7 +15,7 @@ The cases run in this process (``tests.support.values.run_cli``) from a copy of
 ``examples/`` in a temporary folder, named as a director at the repository's
 root names them (``examples/m42``); the copy's path, and this checkout's, are
 replaced by ``<TMP>`` and ``<ROOT>`` should they appear. The wall clock is
-frozen (``modtool.core.clock.wall_clock``), the help's width is 80 columns,
+frozen (``modtool.base.times.wall_clock``), the help's width is 80 columns,
 and the locale is the suite's (Chinese; ``LANGUAGE=en`` where a case says so).
 
 File names come from the command line without the game folder: ``modtool tally
@@ -151,7 +151,7 @@ def render(argv, code: int, out: str, err: str, env=()) -> str:
 def freeze(monkeypatch, now: datetime | None = None) -> None:
     """The wall clock reads ``now`` (default FROZEN), in whatever zone it is asked for."""
     frozen = now or FROZEN
-    monkeypatch.setattr("modtool.core.clock.wall_clock", lambda tz: frozen.astimezone(tz))
+    monkeypatch.setattr("modtool.base.times.wall_clock", lambda tz: frozen.astimezone(tz))
 
 
 def run_one(capsys, monkeypatch, work: Path, argv, env=(), now: datetime | None = None) -> str:

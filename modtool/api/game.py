@@ -1,40 +1,17 @@
-"""modtool as a library: open a game folder, ask it questions, record facts.
+"""The game folder as the front ends and any program use it: ``Game``
+(ask, record), ``new_game``, ``open_game`` and the folder-level commands
+(``check_folder``, ``upgrade_folder``, ``restore_folder``). Read
+``modtool.api`` for what it promises."""
 
-The command line is one user of this module; a web page, a bot or a notebook
-are others. Every answer is a value (``modtool.core.view.View``: ``text`` as
-the command prints it, ``to_json()`` as ``--json`` prints it); nothing here
-prints. A failure is a ``UserError`` whose ``problems`` are values with their
-place (ledger line, post floor), in the game's language.
-
-    >>> from modtool import api
-    >>> game = api.open_game("examples/m42")
-    >>> game.language
-    'zh'
-    >>> tally = game.tally(day=2, floor=15)
-    >>> tally.to_json()["day"]
-    2
-    >>> print(game.post("vote", day=1).text.splitlines()[0])
-    [b]M42『狐妖小红娘』 第 1 天投票结果（警长竞选）[/b]
-
-Queries answer what the game's pack answers (a pack that does not answer one
-raises ``UserError`` saying which games do). ``record`` appends facts through
-the one write guard every command uses (``modtool.core.announced.record``): a
-damaged ledger, a change that would damage it, or one that changes a result
-the forum has read without ``force=True`` (G-R2) is refused, writing nothing.
-``command`` runs one of the game's own commands (declared as data by its
-pack) with the command's own argument checks too, and returns its answer.
-
-Words come in the game's language inside each call, and the caller's language
-(``modtool.base.i18n``) is back as it was after it.
-"""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
 from modtool.base import i18n
+from modtool.base.events import describe_ref
 from modtool.core import recording
 from modtool.core.announced import confirmed, record, with_corrections
 from modtool.core.command import REQUIRED, Said
@@ -42,12 +19,19 @@ from modtool.core.gamefile import open_game as _open_game
 from modtool.core.pack import post_floor_refused
 from modtool.base.problems import Problem, UserError
 from modtool.core.registry import all_packs, get_pack
+from modtool.core.restoring import restore
 from modtool.core.soundness import game_problems
 from modtool.core.timespan import clock
+from modtool.core.upgrade import upgrade
 from modtool.core.view import Query, View
 from modtool.ledger import EXCLUSIVE, session, SHARED
 
-__all__ = ["Game", "Problem", "Query", "Recorded", "Said", "UserError", "View", "new_game", "open_game"]
+
+def _forcing(force: bool | None):
+    """G-R2's ``--force`` for one call: True or False as given; None (the default)
+    as the caller's own context says (``confirmed``), False outside any: the
+    command line sets it once for the whole command (``modtool.cli.confirm``)."""
+    return nullcontext() if force is None else confirmed(force)
 
 
 @dataclass(frozen=True)
@@ -139,10 +123,10 @@ class Game:
             gd = self._sound()
             return with_corrections(self._pack().status_view(self.path, gd), gd)
 
-    def corrected(self) -> Said:
+    def corrected(self, *, shown_as: str | None = None) -> Said:
         """``modtool corrected``: the forum now reads the replay's results (G-R2)."""
         with self._speaking(), session(EXCLUSIVE):
-            return recording.corrected(self.path)
+            return recording.corrected(self.path, shown_as=shown_as)
 
     def chart(self, day: int | None = None, *, floor: int | None = None, at: str | None = None,
               close: str | None = None):
@@ -151,6 +135,28 @@ class Game:
         with self._speaking():
             gd = self._sound()
             return self._pack().chart(self.path, gd, day=day, floor=floor, at=at, close=close)
+
+    def draw_chart(self, out: str | Path, *, day: int | None = None, floor: int | None = None,
+                   at: str | None = None, close: str | None = None, font: str | Path | None = None) -> str:
+        """``modtool chart``: the day's votes drawn (``chart``'s model) to ``out``
+        (.png or .svg) with a font that has every character drawn (``font``, else one
+        found on this machine); the font's path. Without the ``chart`` extra, or with
+        no such font: ``UserError``, and no picture is left behind."""
+        from modtool.core.chart import draw, fonts, require  # lazy: the chart extra (matplotlib), this call alone
+
+        out = Path(out)
+        if draw.FORMATS.get(out.suffix.lower()) is None:
+            raise UserError(Problem(i18n.Message("命令行 -o"), "图片文件应以 .png 或 .svg 结尾（现在是「{name}」）", name=out.name))
+        with self._speaking():
+            require()  # the chart extra: without it, one line saying how to install it
+            data = self.chart(day, floor=floor, at=at, close=close)
+            face = fonts.choose([*data.texts(), "0123456789-:. "], named=str(font) if font else None)
+            drawn = draw.save(data, out, face)
+            lacking = fonts.missing(str(face), fonts.needed(drawn))
+            if lacking:  # a tick label with a character the texts did not foresee: never a box in the picture
+                out.unlink(missing_ok=True)
+                raise UserError(Problem("--font", "字体「{path}」缺少这些字：{chars}", path=face, chars="".join(lacking)))
+            return str(face)
 
     def characters(self) -> tuple[str, ...]:
         """The roster's names, in its order."""
@@ -171,19 +177,19 @@ class Game:
             return tuple({"type": e.type, "line": e.line, **e.data} for e in self._open().events)
 
     # --- facts ----------------------------------------------------------------
-    def record(self, events: list[dict], *, force: bool = False) -> Recorded:
+    def record(self, events: list[dict], *, force: bool | None = None) -> Recorded:
         """Append ``events`` (each a dict with its ``type`` and fields, as the
         ledger holds them) through the commands' write guard. Refused:
         ``UserError``, nothing written. Written: how many events the ledger
         holds now, and what the director must hear (announced results the
         change altered, with ``force``: to correct on the forum)."""
         notes: list[str] = []
-        with self._speaking(), confirmed(force):
+        with self._speaking(), _forcing(force):
             data = record(self._open(), [dict(e) for e in events], tell=notes.append)
             return Recorded(len(data.events), tuple(notes))
 
     def import_posts(self, files: str | Path | list[str | Path], *, thread: str, day: int,
-                     dry_run: bool = False) -> Said:
+                     dry_run: bool = False, progress=None) -> Said:
         """``modtool import``: the posts of forum dumps ``files`` as day ``day``'s
         ``thread`` (vote, discussion, process), each post once; ``dry_run``: told,
         not written. Returns what the command prints (added, skipped, notices)
@@ -191,44 +197,45 @@ class Game:
         (G-R3), those outside the day, the accounts not in the roster, the batch."""
         with self._speaking(), session(EXCLUSIVE):
             files = [files] if isinstance(files, (str, Path)) else files  # one dump, or several
-            return recording.import_posts(self.path, [Path(f) for f in files], thread, day, dry_run=dry_run)
+            return recording.import_posts(self.path, [Path(f) for f in files], thread, day, dry_run=dry_run,
+                                          progress=progress)
 
-    def undo(self, batch: str | int | None = None, *, force: bool = False) -> Said:
+    def undo(self, batch: str | int | None = None, *, force: bool | None = None) -> Said:
         """``modtool undo``: take back the last fact in force, or (``batch``: its
         number or "last") a whole import; history is kept (a ``revert``)."""
-        with self._speaking(), session(EXCLUSIVE), confirmed(force):
+        with self._speaking(), session(EXCLUSIVE), _forcing(force):
             return recording.undo(self.path, None if batch is None else str(batch))
 
     def act(self, actor: str, ability: str, targets: list[str] | tuple[str, ...] = (), *,
             at: str | None = None, night: int | None = None, text: str | None = None,
-            force: bool = False) -> Said:
+            force: bool | None = None) -> Said:
         """``modtool act``: a night submission or a director's decision, with the
         command's own checks (its time: ``at`` as written, else the wall clock only
         inside the current phase); a player's submission the rules refuse is
         recorded all the same and raised as ``RecordedRefusal`` (G-R1)."""
-        with self._speaking(), session(EXCLUSIVE), confirmed(force):
+        with self._speaking(), session(EXCLUSIVE), _forcing(force):
             gd = self._open()
             return self._pack().act(self.path, gd, actor, ability, list(targets), at=at, night=night, text=text,
                                     now=clock(gd))
 
-    def announce(self, kind: str, fmt: str = "bbcode", *, told_at: str | None = None, force: bool = False,
+    def announce(self, kind: str, fmt: str = "bbcode", *, told_at: str | None = None, force: bool | None = None,
                  **options) -> Said:
         """``modtool announce``: the post of ``kind``, as ``post`` gives it, except
         that sending one may itself be a fact, recorded here as the command records
         it (M42's witch and hunter notices: when they went out, ``told_at`` or now,
         M42-R15). ``options`` as ``post``'s (``day``, ``night``, ``character`` …)."""
         given = {**options, "told_at": told_at}  # a pack reads the options it takes (.get), as from the command line
-        with self._speaking(), session(EXCLUSIVE), confirmed(force):
+        with self._speaking(), session(EXCLUSIVE), _forcing(force):
             gd = self._open()
             if given.get("floor") is not None and not self._pack().announce_upto:
                 raise post_floor_refused(self.id)
             return self._pack().announce(self.path, gd, kind, fmt, options=given,
                                          now=clock(gd))
 
-    def advance(self, *, at: str | None = None, force: bool = False) -> Said:
+    def advance(self, *, at: str | None = None, force: bool | None = None) -> Said:
         """``modtool advance``: end the current phase (at ``at``, else now, inside
         the phase) and record what follows; returns what the command prints."""
-        with self._speaking(), session(EXCLUSIVE), confirmed(force):
+        with self._speaking(), session(EXCLUSIVE), _forcing(force):
             gd = self._open()
             return self._pack().advance(self.path, gd, at=at,
                                         now=clock(gd))
@@ -257,12 +264,47 @@ class Game:
             return found.function()(game_dir=self.path, **params)
 
 
-def new_game(path: str | Path, game: str, *, roster: str | Path | None = None, **options) -> Game:
+def start_game(path: str | Path, game: str, *, roster: str | Path | None = None, **options) -> Said:
     """``modtool new``: a new ledger for ``game`` in folder ``path`` (``roster``: the
-    roster file; ``options``: the ones the game's ``new`` takes, e.g. ``seed``), opened."""
+    roster file; ``options``: the ones the game's ``new`` takes, e.g. ``seed``; one
+    it does not take is refused, naming those it does); what the command prints."""
+    return recording.new_game(Path(path), game, roster=Path(roster) if roster is not None else None, **options)
+
+
+def new_game(path: str | Path, game: str, *, roster: str | Path | None = None, **options) -> Game:
+    """``start_game``, in the game's language, and the new game opened."""
     with i18n.speaking(get_pack(game).language):
-        recording.new_game(Path(path), game, roster=Path(roster) if roster is not None else None, **options)
+        start_game(path, game, roster=roster, **options)
     return Game(path)
+
+
+def check_folder(path: str | Path) -> tuple[View, list[Problem]]:
+    """``modtool check``: the answer (the header's reminders, the refused
+    submissions, or that nothing is wrong) and the damage found, which fails it.
+    A folder whose ledger cannot be read at all: ``UserError``."""
+    return recording.check_game(Path(path))
+
+
+@dataclass(frozen=True)
+class Upgraded:
+    """One reference ``upgrade_folder`` rewrote: the revert's ledger ``line``, the
+    line number it named (``was``) and the event id it names now (``now``)."""
+
+    line: int
+    was: object
+    now: str
+
+
+def upgrade_folder(path: str | Path) -> tuple[Upgraded, ...]:
+    """``modtool upgrade``: each revert that names a line made to name its event's
+    id, nothing else in the ledger touched; empty when there was none."""
+    return tuple(Upgraded(ev.line, ev.data.get("line"), describe_ref(ref)) for ev, ref in upgrade(Path(path)))
+
+
+def restore_folder(path: str | Path, forget: bool = False) -> tuple[str, ...]:
+    """``modtool restore``: the events written and acknowledged that have gone from
+    the ledger appended again (``forget``: recorded as meant instead); what it says."""
+    return tuple(restore(Path(path), forget))
 
 
 def open_game(path: str | Path) -> Game:
